@@ -1,0 +1,42 @@
+/** Socket event and room names, written once for server and client. */
+export type CompanyEventFamily =
+  | "auth"
+  | "whatsapp"
+  | "whatsappSession"
+  | "user"
+  | "chat"
+  | "appMessage"
+  | "ticket"
+  | "contact"
+  | "settings"
+  | "announcement"
+  | "sandbox"
+  | "queue";
+
+export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
+
+/** Rooms: every socket is in its company's and its user's room; the rest are joined on request. */
+export const rooms = {
+  company: (companyId: number) => `company-${companyId}`,
+  user: (companyId: number, userId: number) => `company-${companyId}-user-${userId}`,
+  /** Sockets of one signed-in session, closed with it. */
+  session: (sessionId: string) => `session-${sessionId}`,
+  admins: (companyId: number) => `company-${companyId}-admins`,
+  notification: (companyId: number) => `company-${companyId}-notification`,
+  ticketStatus: (companyId: number, status: string) => `company-${companyId}-${status}`,
+  ticket: (companyId: number, ticketId: number | string) => `company-${companyId}-ticket-${ticketId}`,
+  /** Per-queue rooms for non-admins; `null` is the room of records without a queue. */
+  queue: (companyId: number, queueId: number | null, kind: string) => `company-${companyId}-queue-${queueId ?? "none"}-${kind}`,
+};
+
+/** Client → server events. */
+export const CLIENT_EVENTS = {
+  joinNotification: "joinNotification",
+  joinTickets: "joinTickets",
+  leaveTickets: "leaveTickets",
+  joinChatBox: "joinChatBox",
+  leaveChatBox: "leaveChatBox",
+  userStatus: "userStatus",
+} as const;
+
+export const SERVER_EVENTS = { ready: "ready", joinError: "joinError" } as const;

@@ -1,0 +1,31 @@
+/** Named permissions of the spec, as data. Deny by default. */
+export type Profile = "admin" | "user" | "supervisor";
+
+export const PERMISSIONS = [
+  "dashboard:view",
+  "drawer-admin-items:view",
+  "tickets-manager:showall",
+  "user-modal:editProfile",
+  "user-modal:editQueues",
+  "ticket-options:deleteTicket",
+  "contacts-page:deleteContact",
+  "connections-page:actionButtons",
+  "connections-page:addConnection",
+  "connections-page:editOrDeleteConnection",
+  "users:manage",
+  "settings:update",
+  "queues:manage",
+  "tags:kanban",
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+const RULES: Record<Profile, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  supervisor: ["tags:kanban"],
+  user: [],
+};
+
+export function can(profile: string | undefined | null, permission: Permission): boolean {
+  if (!profile || !(profile in RULES)) return false;
+  return RULES[profile as Profile].includes(permission);
+}

@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { V } from "./messages";
+
+const enabledDisabled = ["enabled", "disabled"] as const;
+
+/** Company settings of the Options tab: each key with the values it accepts. */
+export const SETTING_OPTIONS = {
+  userRating: enabledDisabled,
+  scheduleType: ["disabled", "queue", "company"],
+  CheckMsgIsGroup: enabledDisabled,
+  call: enabledDisabled,
+  chatBotType: ["text"],
+  sendGreetingAccepted: enabledDisabled,
+  sendMsgTransfTicket: enabledDisabled,
+  sendGreetingMessageOneQueues: enabledDisabled,
+} as const satisfies Record<string, readonly string[]>;
+export type OptionSettingKey = keyof typeof SETTING_OPTIONS;
+
+/** Free-text settings; `asaas` holds the payment provider's token and is for super users only. */
+export const FREE_TEXT_SETTINGS = ["asaas"] as const;
+export const SUPER_ONLY_SETTINGS: readonly string[] = ["asaas"];
+/** Settings kept for compatibility with the original client. */
+export const FLAG_SETTINGS = { campaignsEnabled: ["true", "false"] } as const;
+
+export const DEFAULT_SETTINGS: Record<string, string> = {
+  userRating: "disabled",
+  scheduleType: "disabled",
+  CheckMsgIsGroup: "enabled",
+  call: "disabled",
+  chatBotType: "text",
+  sendGreetingAccepted: "disabled",
+  sendMsgTransfTicket: "disabled",
+  sendGreetingMessageOneQueues: "disabled",
+  campaignsEnabled: "true",
+  asaas: "",
+};
+
+export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS);
+
+export const settingKeyParams = z.object({ key: z.string().min(1).max(100) });
+
+/** Validates `value` against the key's allowed values. */
+export function settingValueSchema(key: string) {
+  if (key in SETTING_OPTIONS) return z.enum(SETTING_OPTIONS[key as OptionSettingKey] as unknown as [string, ...string[]], { error: V.invalidValue });
+  if (key in FLAG_SETTINGS) return z.enum(["true", "false"], { error: V.invalidValue });
+  return z.string({ error: V.required }).max(2000, V.tooLong);
+}
+
+export const updateSettingBody = z.object({
+  key: z.string().optional(),
+  value: z.union([z.string(), z.number(), z.boolean()], { error: V.required }).transform(String),
+});

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { TICKET_STATUSES } from "../constants";
+import { MAX_ID, idParam, optionalId, pageNumberField } from "./common";
+import { V } from "./messages";
+
+/** A JSON array of ids in a query string, as the spec's client sends tags, users and queueIds. */
+const jsonIds = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (!v) return undefined;
+    try {
+      const parsed: unknown = JSON.parse(v);
+      const list = (Array.isArray(parsed) ? parsed : [parsed]).map(Number);
+      if (list.some((n) => !Number.isInteger(n) || n <= 0 || n > MAX_ID)) throw new Error();
+      return list;
+    } catch {
+      ctx.addIssue({ code: "custom", message: V.invalidValue });
+      return z.NEVER;
+    }
+  });
+const flag = z.enum(["true", "false"]).optional().transform((v) => v === "true");
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.invalidValue).optional();
+
+export const ticketListQuery = z.object({
+  searchParam: z.string().trim().toLowerCase().max(200).optional().default(""),
+  pageNumber: pageNumberField,
+  status: z.enum(TICKET_STATUSES, { error: V.invalidValue }).optional(),
+  date: day,
+  updatedAt: day,
+  showAll: flag,
+  withUnreadMessages: flag,
+  queueIds: jsonIds,
+  tags: jsonIds,
+  users: jsonIds,
+});
+export type TicketListQuery = z.infer<typeof ticketListQuery>;
+
+export const createTicketBody = z.object({
+  contactId: idParam,
+  queueId: optionalId,
+  whatsappId: optionalId,
+  userId: optionalId,
+  status: z.enum(TICKET_STATUSES).optional(),
+});
+
+export const updateTicketBody = z.object({
+  status: z.enum(TICKET_STATUSES, { error: V.invalidValue }).optional(),
+  userId: optionalId,
+  queueId: optionalId,
+  whatsappId: optionalId,
+  useIntegration: z.boolean().optional(),
+  promptId: optionalId,
+  integrationId: optionalId,
+});
+export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
+
+export const ticketIdParams = z.object({ ticketId: idParam });
+export const uuidParams = z.object({ uuid: z.uuid(V.invalidValue) });
+
+export const sendMessageBody = z.object({
+  body: z.string().max(65_536, V.tooLong).optional().default(""),
+  quotedMsg: z.object({ id: idParam }).passthrough().nullish(),
+  read: z.unknown().optional(),
+  fromMe: z.unknown().optional(),
+  mediaUrl: z.unknown().optional(),
+});

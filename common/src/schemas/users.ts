@@ -1,0 +1,48 @@
+import { z } from "zod";
+import { boundedString, emailField, idList, optionalId } from "./common";
+import { V } from "./messages";
+
+export const USER_PROFILES = ["admin", "user", "supervisor"] as const;
+export const ALL_TICKET_VALUES = ["enabled", "desabled"] as const;
+
+const password = z.string().min(5, V.tooShort).max(50, V.tooLong);
+const queueIds = idList(500).optional();
+
+/** The user form: the same rules in the modal and on the server. */
+export const userFormFields = {
+  name: boundedString(2, 50),
+  email: emailField,
+  profile: z.enum(USER_PROFILES, { error: V.invalidValue }),
+  allTicket: z.enum(ALL_TICKET_VALUES, { error: V.invalidValue }),
+};
+
+export const createUserBody = z.object({
+  ...userFormFields,
+  password,
+  profile: userFormFields.profile.optional().default("user"),
+  allTicket: userFormFields.allTicket.optional().default("desabled"),
+  whatsappId: optionalId,
+  queueIds,
+  companyId: z.unknown().optional(),
+});
+export type CreateUserBody = z.infer<typeof createUserBody>;
+
+export const updateUserBody = z.object({
+  name: userFormFields.name.optional(),
+  email: userFormFields.email.optional(),
+  password: z.union([password, z.literal("")]).optional(),
+  profile: userFormFields.profile.optional(),
+  allTicket: userFormFields.allTicket.optional(),
+  whatsappId: optionalId,
+  queueIds,
+  companyId: z.unknown().optional(),
+});
+export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** The modal's own schema: password optional (kept when blank). */
+export const userFormSchema = z.object({
+  ...userFormFields,
+  password: z.union([password, z.literal("")]).optional(),
+});
+/** What a client may send to PUT /users/:id (before the server's transforms). */
+export type UpdateUserInput = z.input<typeof updateUserBody>;

@@ -1,0 +1,45 @@
+import { z } from "zod";
+import { boundedString, idList, optionalId } from "./common";
+import { V } from "./messages";
+
+export const CHANNELS = ["sandbox", "baileys", "cloud"] as const;
+
+const text = z.string().max(4000, V.tooLong).optional();
+
+/**
+ * Settings of a WhatsApp Cloud API connection. Secrets (accessToken, appSecret) are never
+ * sent back: GET presents them as ""; an update that leaves them blank keeps the stored ones.
+ */
+export const cloudConfigBody = z.object({
+  phoneNumberId: z.string().trim().regex(/^\d{1,30}$/, V.invalidValue),
+  accessToken: z.string().trim().max(2000, V.tooLong).optional(),
+  appSecret: z.string().trim().max(200, V.tooLong).optional(),
+  verifyToken: z.string().trim().min(8, V.tooShort).max(200, V.tooLong),
+  graphUrl: z.string().trim().url(V.invalidValue).regex(/^https?:\/\//, V.invalidValue).max(200, V.tooLong).optional(),
+  apiVersion: z.string().trim().regex(/^v\d{1,3}\.\d{1,3}$/, V.invalidValue).optional(),
+});
+export type CloudConfigBody = z.infer<typeof cloudConfigBody>;
+
+/** The connection dialog's fields (administration spec, Connections). */
+export const whatsappBody = z.object({
+  name: boundedString(2, 50),
+  channel: z.enum(CHANNELS, { error: V.invalidValue }).optional(),
+  isDefault: z.boolean().optional(),
+  greetingMessage: text,
+  complationMessage: text,
+  outOfHoursMessage: text,
+  ratingMessage: text,
+  /** The connection's bearer token for its HTTP interfaces: long enough not to be guessed. */
+  token: z.string().min(32, V.tooShort).max(200, V.tooLong).optional(),
+  queueIds: idList(200).optional(),
+  promptId: optionalId,
+  integrationId: optionalId,
+  transferQueueId: optionalId,
+  timeToTransfer: z.union([z.literal(""), z.null(), z.coerce.number().int().min(0).max(100_000)]).optional(),
+  expiresTicket: z.union([z.literal(""), z.null(), z.coerce.number().int().min(0).max(100_000)]).optional(),
+  expiresInactiveMessage: text,
+  /** Required when channel is "cloud". */
+  cloud: cloudConfigBody.optional(),
+});
+export type WhatsappBody = z.infer<typeof whatsappBody>;
+export const whatsappUpdateBody = whatsappBody.partial();

@@ -1,0 +1,78 @@
+import type { QueueRef, TicketStatus } from "./index";
+
+/** Records as the API presents them: the server's presenters build them, the web reads them. */
+export interface ExtraInfo { name: string; value: string }
+
+export interface ContactView {
+  id: number;
+  name: string;
+  number: string;
+  email: string;
+  profilePicUrl: string;
+  urlPicture: string;
+  isGroup: boolean;
+  extraInfo: ExtraInfo[];
+  whatsappId: number | null;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface TagRef { id: number; name: string; color: string }
+
+export interface TicketView {
+  id: number;
+  uuid: string;
+  status: TicketStatus;
+  unreadMessages: number;
+  lastMessage: string;
+  isGroup: boolean;
+  chatbot: boolean;
+  useIntegration: boolean;
+  integrationId: number | null;
+  promptId: number | null;
+  companyId: number;
+  contactId: number;
+  userId: number | null;
+  queueId: number | null;
+  whatsappId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  contact: ContactView;
+  user: { id: number; name: string } | null;
+  queue: QueueRef | null;
+  whatsapp: { id: number; name: string; status: string } | null;
+  tags: TagRef[];
+}
+
+export type MediaType = "image" | "audio" | "video" | "application" | "document" | "locationMessage" | "vcard" | "call_log";
+
+export interface QuotedMessage {
+  id: number;
+  body: string;
+  fromMe: boolean;
+  mediaType: MediaType | null;
+  contact: { id: number; name: string } | null;
+}
+
+export interface MessageView {
+  id: number;
+  ticketId: number;
+  body: string;
+  fromMe: boolean;
+  read: boolean;
+  mediaType: MediaType | null;
+  mediaUrl: string | null;
+  mediaName: string | null;
+  isDeleted: boolean;
+  isEdited: boolean;
+  /** 0 pending, 1 sent, 2 delivered, 3 read, 4/5 played. */
+  ack: number;
+  sendStatus: "pending" | "sent" | "failed" | null;
+  quotedMsgId: number | null;
+  quotedMsg: QuotedMessage | null;
+  contact: { id: number; name: string } | null;
+  userId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}

@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { browserAvailable, launchBrowser } from "./support/browser";
+import { ADMIN, startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+let browser: Browser;
+
+describe.skipIf(!browserAvailable)("a new company signs up and its admin finds the workspace", () => {
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const company = `Padaria ${Date.now().toString(36)}`;
+  const email = `dono.${Date.now().toString(36)}@example.com`;
+  const password = "segredo1";
+  let page: Page;
+
+  it("sends a logged-out visitor from a private page to /login", async () => {
+    page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    await page.goto(`${server.url}/tickets`);
+    await page.waitForURL(/\/login$/);
+    await page.getByTestId("login-email").waitFor();
+  });
+
+  it("shows the sign-up rules and then signs up a company", async () => {
+    await page.getByTestId("login-signup-link").click();
+    await page.waitForURL(/\/signup/);
+    await page.getByTestId("signup-submit").click();
+    await page.getByText("Required").first().waitFor();
+
+    await page.getByTestId("signup-name").fill(company);
+    await page.getByTestId("signup-email").fill(email);
+    await page.getByTestId("signup-phone").pressSequentially("11988887777");
+    expect(await page.getByTestId("signup-phone").inputValue()).toBe("(11) 98888-7777");
+    await page.getByTestId("signup-password").fill(password);
+    await page.getByTestId("signup-plan").click();
+    await page.getByTestId("signup-plan-option-1").click();
+    await page.getByTestId("signup-submit").click();
+    await page.getByText("Usuário criado com sucesso! Faça seu login!").waitFor();
+    await page.waitForURL(/\/login$/);
+  });
+
+  it("refuses a wrong password with the catalogue's text", async () => {
+    await page.getByTestId("login-email").fill(email);
+    await page.getByTestId("login-password").fill("wrong-pass");
+    await page.getByTestId("login-submit").click();
+    await page.getByText(/Erro de autenticação/i).first().waitFor();
+  });
+
+  it("logs in, lands on /tickets, greets the admin with the trial's end date and shows the admin menu", async () => {
+    await page.getByTestId("login-password").fill(password);
+    await page.getByTestId("login-submit").click();
+    await page.waitForURL(/\/tickets$/);
+    const greeting = await page.getByTestId("greeting").innerText();
+    expect(greeting).toContain(`Olá ${company}, Bem vindo a ${company}!`);
+    const due = new Date(Date.now() + 3 * 86_400_000);
+    const ddmmyyyy = `${String(due.getDate()).padStart(2, "0")}/${String(due.getMonth() + 1).padStart(2, "0")}/${due.getFullYear()}`;
+    expect(greeting).toContain(`(Ativo até ${ddmmyyyy})`);
+    await page.getByText(/Sua assinatura vence em \d+ dia/).first().waitFor();
+
+    await page.getByTestId("menu-kanban").waitFor(); // plan flags arrive after the session
+    for (const item of ["dashboard", "tickets", "quick-messages", "kanban", "todolist", "contacts", "schedules", "tags", "chats", "helps", "campaigns", "contact-lists", "campaigns-config", "prompts", "queue-integration", "connections", "files", "queues", "users", "messages-api", "financeiro", "settings"]) {
+      expect(await page.getByTestId(`menu-${item}`).count(), `menu-${item}`).toBe(1);
+    }
+    expect(await page.getByTestId("menu-announcements").count()).toBe(0); // super users only
+    await page.getByText("6.0.0").first().waitFor();
+  });
+
+  it("opens a page that is not built yet as a proper page, and saves a setting", async () => {
+    await page.getByTestId("menu-settings").click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByText("Avaliações").first().waitFor();
+  });
+
+  it("switches the language to English and back, and the theme to dark", async () => {
+    await page.getByTestId("language-select").click();
+    await page.getByTestId("language-option-en").click();
+    await page.getByText(/Hello|Welcome/).first().waitFor();
+    const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByTestId("theme-toggle").click();
+    await page.waitForFunction((prev) => getComputedStyle(document.body).backgroundColor !== prev, before);
+    await page.reload();
+    await page.getByText(/Hello|Welcome/).first().waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(before);
+    await page.getByTestId("language-select").click();
+    await page.getByTestId("language-option-pt").click();
+    await page.getByText(/Olá/).first().waitFor();
+  });
+
+  it("logs out to /login, and a private page stays closed", async () => {
+    await page.getByTestId("account-menu").click();
+    await page.getByTestId("menu-logout").click();
+    await page.waitForURL(/\/login$/);
+    await page.goto(`${server.url}/settings`);
+    await page.waitForURL(/\/login$/);
+  });
+});
+
+describe.skipIf(!browserAvailable)("one signed-in browser per user", () => {
+  let srv: RunningServer;
+  let chrome: Browser;
+  beforeAll(async () => {
+    srv = await startServer();
+    chrome = await launchBrowser();
+  });
+  afterAll(async () => {
+    await chrome?.close();
+    await srv?.stop();
+  });
+
+  async function login(p: Page) {
+    await p.goto(`${srv.url}/login`);
+    await p.getByTestId("login-email").fill(ADMIN.email);
+    await p.getByTestId("login-password").fill(ADMIN.password);
+    await p.getByTestId("login-submit").click();
+    await p.waitForURL(/\/tickets$/);
+  }
+
+  it("signs the first browser out when the same user logs in on another computer", async () => {
+    const first = await (await chrome.newContext()).newPage();
+    const second = await (await chrome.newContext()).newPage();
+    await login(first);
+    await first.getByTestId("greeting").waitFor();
+    await first.getByTestId("menu-kanban").waitFor();
+    await first.waitForTimeout(1_500); // its socket joins its rooms
+    await first.screenshot({ path: "/tmp/balcao-shell.png" }).catch(() => undefined);
+    await login(second);
+    await first.getByText("Sua conta foi acessada em outro computador.").waitFor();
+    await first.waitForURL(/\/login$/);
+    await second.getByTestId("greeting").waitFor();
+    expect(second.url()).toMatch(/\/tickets$/);
+  });
+});

@@ -1,0 +1,151 @@
+import Fastify, { type FastifyInstance } from "fastify";
+import cookie from "@fastify/cookie";
+import cors from "@fastify/cors";
+import rateLimit from "@fastify/rate-limit";
+import multipart from "@fastify/multipart";
+import swagger from "@fastify/swagger";
+import path from "node:path";
+import { Redis } from "ioredis";
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { createAdapter } from "@socket.io/redis-adapter";
+import type { Config } from "./config";
+import type { AppContext } from "./context";
+import { openDatabase } from "./db/client";
+import { seed } from "./db/seed";
+import { registerErrorHandler } from "./http/errorHandler";
+import { registerAuthHook } from "./http/auth";
+import { registerWebApp } from "./http/webApp";
+import { loadSecrets } from "./secrets";
+import { Realtime } from "./realtime/realtime";
+import { RoomPolicies } from "./realtime/roomPolicies";
+import { createSocketServer } from "./realtime/socketServer";
+import { LoginLimiter } from "./modules/auth/rateLimit";
+import { authRoutes } from "./modules/auth/routes";
+import { companyRoutes } from "./modules/companies/routes";
+import { planRoutes } from "./modules/plans/routes";
+import { settingRoutes } from "./modules/settings/routes";
+import { systemRoutes } from "./modules/system/routes";
+import { userRoutes } from "./modules/users/routes";
+import { contactRoutes } from "./modules/contacts/routes";
+import { tagRoutes } from "./modules/tags/routes";
+import { ticketNoteRoutes } from "./modules/ticketNotes/routes";
+import { quickMessageRoutes } from "./modules/quickMessages/routes";
+import { queueRoutes } from "./modules/queues/routes";
+import { MediaStore } from "./media/store";
+import { ChannelManager } from "./channels/manager";
+import { whatsappRoutes } from "./modules/whatsapps/routes";
+import { sandboxRoutes } from "./modules/sandbox/routes";
+import { ticketRoutes } from "./modules/tickets/routes";
+import { messageRoutes } from "./modules/messages/routes";
+import { cloudWebhookRoutes } from "./channels/cloud/webhook";
+import { externalApiRoutes } from "./modules/externalApi/routes";
+import { findTicket } from "./modules/tickets/present";
+import { queueIdsOf } from "./modules/users/queueIds";
+import { canAccessTicket } from "./policies/tickets";
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  ctx: AppContext;
+  /** The admin password generated on first start, when none was configured. */
+  generatedAdminPassword?: string;
+  close(): Promise<void>;
+}
+
+export interface BuildOptions {
+  logger?: boolean;
+  /** Folder of the built web app; the SPA is not served when it does not exist. */
+  webDist?: string;
+  /** PGlite location override (tests use "memory://"). */
+  pgliteDir?: string;
+  /** Sends per minute one token may make on the external messages API (tests lower it). */
+  externalApiMaxPerMinute?: number;
+}
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pglite") });
+  let redis: Redis[] = [];
+  try {
+    await database.migrate();
+    const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret, jwtRefreshSecret: config.jwtRefreshSecret });
+    const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
+    const ctx = { config, database, db: database.db, secrets, realtime: new Realtime(), media: new MediaStore(path.join(config.dataDir, "media")) } as AppContext;
+    ctx.channels = new ChannelManager(ctx);
+
+    const app = Fastify({
+      logger: options.logger === false ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+      trustProxy: false,
+      bodyLimit: 1024 * 1024,
+    });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(cookie);
+    await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10, fields: 20 } });
+    if (config.allowedOrigins.length) await app.register(cors, { origin: config.allowedOrigins, credentials: true });
+    if (config.redisUrl) redis = [new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })];
+    if (redis.length) await redis[0].connect();
+    await app.register(rateLimit, {
+      global: false,
+      redis: redis[0],
+      errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: "ERR_TOO_MANY_ATTEMPTS", retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
+    });
+    await app.register(swagger, { openapi: { info: { title: "Balcão API", version: "1" } }, transform: jsonSchemaTransform });
+    registerErrorHandler(app);
+
+    // Before the API: browser navigations must reach the SPA ahead of the API's auth hook.
+    if (options.webDist) await registerWebApp(app, options.webDist);
+    const limiter = new LoginLimiter({ maxPerIp: config.loginMaxPerIp, maxFailsPerEmail: config.loginMaxFailsPerEmail, redis: redis[0] });
+    await app.register(async (api) => {
+      registerAuthHook(api, ctx);
+      await api.register(systemRoutes(ctx));
+      await api.register(authRoutes(ctx, limiter));
+      await api.register(planRoutes(ctx));
+      await api.register(companyRoutes(ctx));
+      await api.register(settingRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(contactRoutes(ctx));
+      await api.register(tagRoutes(ctx));
+      await api.register(ticketNoteRoutes(ctx));
+      await api.register(quickMessageRoutes(ctx));
+      await api.register(queueRoutes(ctx));
+      await api.register(whatsappRoutes(ctx));
+      await api.register(sandboxRoutes(ctx));
+      await api.register(ticketRoutes(ctx));
+      await api.register(messageRoutes(ctx));
+      await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
+      api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    });
+    // public, signed by Meta, with its own raw-body parser
+    await app.register(cloudWebhookRoutes(ctx));
+
+    const policies = new RoomPolicies();
+    policies.ticket = async (caller, ticketId) => {
+      const ticket = await findTicket(ctx.db, caller.companyId, ticketId);
+      return !!ticket && canAccessTicket(caller, await queueIdsOf(ctx.db, caller.companyId, caller.id), ticket);
+    };
+    const { io, stop: stopSockets } = createSocketServer(app.server, ctx, policies, config.allowedOrigins);
+    if (config.redisUrl) {
+      const pub = new Redis(config.redisUrl);
+      const sub = pub.duplicate();
+      redis.push(pub, sub);
+      io.adapter(createAdapter(pub, sub));
+    }
+    ctx.realtime.attach(io);
+
+    return {
+      app,
+      ctx,
+      generatedAdminPassword: seeded.generatedPassword,
+      async close() {
+        await stopSockets();
+        await ctx.channels.closeAll();
+        await app.close();
+        await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+    await database.close().catch(() => undefined);
+    throw err;
+  }
+}

@@ -1,0 +1,301 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { ADMIN, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
+import { contacts, messages, tickets, whatsapps } from "../../db/schema";
+
+const PHONE_ID = "109876543210987";
+const ACCESS_TOKEN = "EAAG-test-access-token-0123456789";
+const APP_SECRET = "app-secret-for-signatures";
+const VERIFY_TOKEN = "verify-me-please";
+const VERSION = "v21.0";
+const IMAGE = Buffer.from("\xff\xd8\xff\xe0fake-jpeg-bytes", "latin1");
+
+interface Seen { method: string; path: string; auth?: string; contentType?: string; json?: any; raw: Buffer }
+
+/** A stand-in for graph.facebook.com that answers the way Meta documents, and refuses what Meta would. */
+class FakeGraph {
+  seen: Seen[] = [];
+  failNext: number | null = null;
+  private server = http.createServer((req, res) => this.handle(req, res));
+  private n = 0;
+  url = "";
+
+  async start() {
+    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+  stop() {
+    return new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+  sends() {
+    return this.seen.filter((s) => s.method === "POST" && s.path === `/${VERSION}/${PHONE_ID}/messages` && s.json?.status !== "read");
+  }
+
+  private reply(res: http.ServerResponse, status: number, body: unknown) {
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  }
+  private error(res: http.ServerResponse, status: number, code: number, message: string) {
+    this.reply(res, status, { error: { message, type: "OAuthException", code, error_subcode: 2494010, fbtrace_id: "AbCdEf" } });
+  }
+
+  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on("data", (c) => chunks.push(c));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      const url = new URL(req.url!, this.url);
+      const seen: Seen = { method: req.method!, path: url.pathname, auth: req.headers.authorization, contentType: req.headers["content-type"], raw };
+      if (seen.contentType?.startsWith("application/json")) seen.json = JSON.parse(raw.toString());
+      this.seen.push(seen);
+      if (seen.auth !== `Bearer ${ACCESS_TOKEN}`) return this.error(res, 401, 190, "Invalid OAuth access token.");
+
+      if (req.method === "GET" && url.pathname === `/${VERSION}/${PHONE_ID}`) {
+        return this.reply(res, 200, { display_phone_number: "+55 11 4000-0000", verified_name: "Loja", id: PHONE_ID });
+      }
+      if (req.method === "GET" && url.pathname === `/${VERSION}/MEDIA-IN-1`) {
+        return this.reply(res, 200, { messaging_product: "whatsapp", url: `${this.url}/whatsapp_business/attachments/?mid=MEDIA-IN-1`, mime_type: "image/jpeg", file_size: IMAGE.length, id: "MEDIA-IN-1" });
+      }
+      if (req.method === "GET" && url.pathname === "/whatsapp_business/attachments/") {
+        return res.writeHead(200, { "content-type": "image/jpeg" }).end(IMAGE);
+      }
+      if (req.method === "POST" && url.pathname === `/${VERSION}/${PHONE_ID}/media`) {
+        const text = raw.toString("latin1");
+        if (!seen.contentType?.startsWith("multipart/form-data") || !/name="messaging_product"\r\n\r\nwhatsapp/.test(text) || !/name="file"; filename="/.test(text)) {
+          return this.error(res, 400, 100, "(#100) Invalid parameter");
+        }
+        return this.reply(res, 200, { id: `MEDIA-UP-${++this.n}` });
+      }
+      if (req.method === "POST" && url.pathname === `/${VERSION}/${PHONE_ID}/messages`) {
+        const b = seen.json;
+        if (b?.messaging_product !== "whatsapp") return this.error(res, 400, 100, "(#100) The parameter messaging_product is required.");
+        if (b.status === "read") return b.message_id ? this.reply(res, 200, { success: true }) : this.error(res, 400, 100, "(#100) message_id is required");
+        if (!/^\d+$/.test(b.to ?? "") || !b.type || typeof b[b.type] !== "object") return this.error(res, 400, 100, "(#100) Invalid parameter");
+        if (this.failNext) {
+          const code = this.failNext;
+          this.failNext = null;
+          return this.error(res, 400, code, "(#131047) Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
+        }
+        return this.reply(res, 200, { messaging_product: "whatsapp", contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.OUT${++this.n}` }] });
+      }
+      return this.error(res, 404, 803, "Unknown path");
+    });
+  }
+}
+
+let t: TestApp;
+let graph: FakeGraph;
+let admin: { token: string; user: { id: number } };
+let whatsapp: { id: number; companyId: number };
+let seq = 0;
+
+const sign = (raw: string, secret = APP_SECRET) => `sha256=${crypto.createHmac("sha256", secret).update(raw).digest("hex")}`;
+
+/** Meta's POST to the webhook: the raw JSON, signed (or not) over its exact bytes. */
+async function deliver(payload: unknown, signature: string | null = "valid") {
+  const raw = JSON.stringify(payload);
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (signature) headers["x-hub-signature-256"] = signature === "valid" ? sign(raw) : signature;
+  return fetch(`${t.url}/webhooks/whatsapp-cloud/${whatsapp.id}`, { method: "POST", headers, body: raw });
+}
+
+const envelope = (value: Record<string, unknown>): any => ({
+  object: "whatsapp_business_account",
+  entry: [{ id: "WABA-1", changes: [{ field: "messages", value: { messaging_product: "whatsapp", metadata: { display_phone_number: "551140000000", phone_number_id: PHONE_ID }, ...value } }] }],
+});
+const inbound = (from: string, name: string, message: Record<string, unknown>) =>
+  envelope({ contacts: [{ profile: { name }, wa_id: from }], messages: [{ from, id: `wamid.IN${Date.now()}${seq++}`, timestamp: String(Math.floor(Date.now() / 1000)), ...message }] });
+const statusUpdate = (id: string, status: string) => envelope({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: "5511988887777" }] });
+
+const messageByExternalId = async (externalId: string) =>
+  (await t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId))));
+
+beforeAll(async () => {
+  graph = new FakeGraph();
+  await graph.start();
+  t = await startTestApp();
+  admin = await t.http.login(ADMIN.email, ADMIN.password);
+  const created = await t.http.post(
+    "/whatsapp",
+    { name: "Cloud", channel: "cloud", cloud: { phoneNumberId: PHONE_ID, accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, graphUrl: graph.url } },
+    admin.token,
+  );
+  if (created.status !== 201) throw new Error(`create cloud connection: ${created.status} ${JSON.stringify(created.body)}`);
+  whatsapp = created.body;
+});
+afterAll(async () => {
+  await t?.close();
+  await graph?.stop();
+});
+beforeEach(() => {
+  graph.seen = [];
+  graph.failNext = null;
+});
+
+describe("cloud connection settings", () => {
+  it("connects after Graph confirms the number, and never shows or stores the secrets in clear", async () => {
+    const shown = await t.http.get(`/whatsapp/${whatsapp.id}`, admin.token);
+    expect(shown.body).toMatchObject({ channel: "cloud", status: "CONNECTED", number: "551140000000", cloud: { phoneNumberId: PHONE_ID, accessToken: "", appSecret: "", verifyToken: VERIFY_TOKEN, apiVersion: VERSION } });
+    const [row] = await t.built.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, whatsapp.id));
+    expect(JSON.stringify(row.cloud)).not.toContain(ACCESS_TOKEN);
+    expect(JSON.stringify(row.cloud)).not.toContain(APP_SECRET);
+    expect((await fs.stat(path.join(t.config.dataDir, "channel.key"))).mode & 0o077).toBe(0);
+
+    // an edit that leaves the secrets out keeps them: the session check still authenticates
+    const edited = await t.http.put(`/whatsapp/${whatsapp.id}`, { cloud: { phoneNumberId: PHONE_ID, verifyToken: VERIFY_TOKEN, graphUrl: graph.url } }, admin.token);
+    expect(edited.status).toBe(200);
+    expect((await t.http.post(`/whatsappsession/${whatsapp.id}`, {}, admin.token)).status).toBe(200);
+    expect(graph.seen.at(-1)).toMatchObject({ method: "GET", path: `/${VERSION}/${PHONE_ID}`, auth: `Bearer ${ACCESS_TOKEN}` });
+  });
+
+  it("requires the settings for the cloud channel, and lets only super users choose another Graph URL", async () => {
+    const owner = await signUpCompany(t.http);
+    const base = { phoneNumberId: PHONE_ID, accessToken: "x".repeat(20), appSecret: "s".repeat(20), verifyToken: VERIFY_TOKEN };
+    expect(await t.http.post("/whatsapp", { name: unique("C"), channel: "cloud" }, owner.token)).toMatchObject({ status: 400, body: { field: "cloud" } });
+    expect(await t.http.post("/whatsapp", { name: unique("C"), channel: "cloud", cloud: { ...base, appSecret: "" } }, owner.token)).toMatchObject({ status: 400, body: { field: "cloud.appSecret" } });
+    expect(await t.http.post("/whatsapp", { name: unique("C"), channel: "cloud", cloud: { ...base, phoneNumberId: "abc" } }, owner.token)).toMatchObject({ status: 400, body: { field: "cloud.phoneNumberId" } });
+    expect(await t.http.post("/whatsapp", { name: unique("C"), channel: "cloud", cloud: { ...base, graphUrl: "http://127.0.0.1:1" } }, owner.token)).toMatchObject({ status: 400, body: { field: "cloud.graphUrl" } });
+  });
+
+  it("answers Meta's verification handshake only with the right verify token", async () => {
+    const ok = await fetch(`${t.url}/webhooks/whatsapp-cloud/${whatsapp.id}?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=1158201444`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toBe("1158201444");
+    const bad = await fetch(`${t.url}/webhooks/whatsapp-cloud/${whatsapp.id}?hub.mode=subscribe&hub.verify_token=wrong-token&hub.challenge=1158201444`);
+    expect(bad.status).toBe(403);
+    expect(await bad.text()).not.toContain("1158201444");
+  });
+});
+
+describe("cloud webhook", () => {
+  it("stores a signed text message once: contact with the profile name, pending ticket, message", async () => {
+    const payload = inbound("5511988887777", "Maria Cloud", { type: "text", text: { body: "Oi, tudo bem?" } });
+    const id = payload.entry[0].changes[0].value.messages[0].id;
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    const stored = await messageByExternalId(id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ body: "Oi, tudo bem?", fromMe: false });
+    const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, stored[0].contactId!));
+    expect(contact).toMatchObject({ name: "Maria Cloud", number: "5511988887777" });
+    const [ticket] = await t.built.ctx.db.select().from(tickets).where(eq(tickets.id, stored[0].ticketId));
+    expect(ticket).toMatchObject({ status: "pending", whatsappId: whatsapp.id, unreadMessages: 1 });
+  });
+
+  it("refuses unsigned and mis-signed deliveries with 401 and stores nothing", async () => {
+    const payload = inbound("5511977776666", "Intruso", { type: "text", text: { body: "forjada" } });
+    const id = payload.entry[0].changes[0].value.messages[0].id;
+    expect((await deliver(payload, null)).status).toBe(401);
+    expect((await deliver(payload, sign(JSON.stringify(payload), "another-secret"))).status).toBe(401);
+    // signed over other bytes than the ones sent
+    expect((await deliver(payload, sign(JSON.stringify(payload, null, 2)))).status).toBe(401);
+    expect(await messageByExternalId(id)).toHaveLength(0);
+    expect(await t.built.ctx.db.select().from(contacts).where(eq(contacts.number, "5511977776666"))).toHaveLength(0);
+  });
+
+  it("downloads an inbound image through Graph into the media store", async () => {
+    const payload = inbound("5511966665555", "Foto", { type: "image", image: { id: "MEDIA-IN-1", mime_type: "image/jpeg", sha256: "x", caption: "minha foto" } });
+    expect((await deliver(payload)).status).toBe(200);
+    const [stored] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
+    expect(stored).toMatchObject({ body: "minha foto", mediaType: "image" });
+    expect(graph.seen.map((s) => [s.method, s.path, s.auth])).toEqual([
+      ["GET", `/${VERSION}/MEDIA-IN-1`, `Bearer ${ACCESS_TOKEN}`],
+      ["GET", "/whatsapp_business/attachments/", `Bearer ${ACCESS_TOKEN}`],
+    ]);
+    const file = await fetch(`${t.url}/media/messages/${stored.id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer()).equals(IMAGE)).toBe(true);
+  });
+
+  it("maps locations, contacts and button replies to the message bodies the product shows", async () => {
+    const from = "5511955554444";
+    const cases = [
+      [{ type: "location", location: { latitude: -23.55, longitude: -46.63, name: "Loja Centro" } }, "|https://maps.google.com/maps?q=-23.55%2C-46.63&z=17|Loja Centro", "locationMessage"],
+      [{ type: "contacts", contacts: [{ name: { formatted_name: "João" }, phones: [{ phone: "+55 11 91234-5678", wa_id: "5511912345678" }] }] }, expect.stringContaining("FN:João"), "vcard"],
+      [{ type: "interactive", interactive: { type: "button_reply", button_reply: { id: "b1", title: "Sim, quero" } } }, "Sim, quero", null],
+      [{ type: "button", button: { text: "Falar com atendente", payload: "agent" } }, "Falar com atendente", null],
+    ] as const;
+    for (const [message, body, mediaType] of cases) {
+      const payload = inbound(from, "Vários", message);
+      expect((await deliver(payload)).status).toBe(200);
+      const [stored] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
+      expect(stored).toMatchObject({ body, mediaType });
+    }
+  });
+});
+
+describe("cloud outbound", () => {
+  let ticketId: number;
+  let customerMsg: { id: number; externalId: string };
+  const number = "5511944443333";
+
+  beforeAll(async () => {
+    const payload = inbound(number, "Cliente Resposta", { type: "text", text: { body: "Preciso de ajuda" } });
+    await deliver(payload);
+    const [stored] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
+    customerMsg = stored;
+    ticketId = stored.ticketId;
+    expect((await t.http.put(`/tickets/${ticketId}`, { status: "open", userId: admin.user.id }, admin.token)).status).toBe(200);
+  });
+
+  const lastOutbound = async () => {
+    const rows = await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+    return rows.sort((a, b) => a.id - b.id).at(-1)!;
+  };
+
+  it("sends the attendant's reply as Meta documents it, quoting with context.message_id, and moves acks", async () => {
+    expect((await t.http.post(`/messages/${ticketId}`, { body: "Olá! Como posso ajudar?" }, admin.token)).status).toBe(200);
+    const [plain] = graph.sends();
+    expect(plain).toMatchObject({ auth: `Bearer ${ACCESS_TOKEN}`, contentType: "application/json" });
+    expect(plain.json).toEqual({ messaging_product: "whatsapp", recipient_type: "individual", to: number, type: "text", text: { preview_url: false, body: "Olá! Como posso ajudar?" } });
+    const sent = await lastOutbound();
+    expect(sent).toMatchObject({ sendStatus: "sent", ack: 1, externalId: expect.stringMatching(/^wamid\.OUT/) });
+
+    expect((await t.http.post(`/messages/${ticketId}`, { body: "Sobre isso:", quotedMsg: { id: customerMsg.id } }, admin.token)).status).toBe(200);
+    expect(graph.sends()[1].json).toMatchObject({ type: "text", context: { message_id: customerMsg.externalId }, text: { body: "Sobre isso:" } });
+
+    await deliver(statusUpdate(sent.externalId, "delivered"));
+    expect((await messageByExternalId(sent.externalId))[0].ack).toBe(2);
+    await deliver(statusUpdate(sent.externalId, "read"));
+    expect((await messageByExternalId(sent.externalId))[0].ack).toBe(3);
+    await deliver(statusUpdate(sent.externalId, "failed"));
+    expect((await messageByExternalId(sent.externalId))[0].ack).toBe(3);
+  });
+
+  it("uploads a file to Graph and sends it by media id", async () => {
+    const form = new FormData();
+    form.append("body", "segue o comprovante");
+    form.append("medias", new Blob([Buffer.from("%PDF-1.4 fake")], { type: "application/pdf" }), "comprovante.pdf");
+    const res = await fetch(`${t.url}/messages/${ticketId}`, { method: "POST", headers: { authorization: `Bearer ${admin.token}` }, body: form });
+    expect(res.status).toBe(200);
+    expect(graph.seen.map((s) => [s.method, s.path])).toEqual([
+      ["POST", `/${VERSION}/${PHONE_ID}/media`],
+      ["POST", `/${VERSION}/${PHONE_ID}/messages`],
+    ]);
+    expect(graph.seen[0].raw.toString("latin1")).toContain("%PDF-1.4 fake");
+    expect(graph.seen[1].json).toMatchObject({ to: number, type: "document", document: { id: expect.stringMatching(/^MEDIA-UP-/), caption: "segue o comprovante", filename: "comprovante.pdf" } });
+    expect(await lastOutbound()).toMatchObject({ sendStatus: "sent", mediaType: "application" });
+  });
+
+  it("leaves a message refused by Graph (outside the 24-hour window, 131047) as failed", async () => {
+    graph.failNext = 131047;
+    expect((await t.http.post(`/messages/${ticketId}`, { body: "Ainda precisa de ajuda?" }, admin.token)).status).toBe(200);
+    expect(graph.sends()).toHaveLength(1);
+    expect(await lastOutbound()).toMatchObject({ body: "Ainda precisa de ajuda?", sendStatus: "failed", ack: 0 });
+  });
+
+  it("marks the customer's messages read on Graph when the attendant opens the ticket, and cannot delete", async () => {
+    await deliver(inbound(number, "Cliente Resposta", { type: "text", text: { body: "mais uma coisa" } }));
+    graph.seen = [];
+    expect((await t.http.get(`/messages/${ticketId}`, admin.token)).status).toBe(200);
+    const read = graph.seen.find((s) => s.json?.status === "read");
+    expect(read?.json).toEqual({ messaging_product: "whatsapp", status: "read", message_id: expect.stringMatching(/^wamid\.IN/) });
+
+    const sent = (await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.sendStatus, "sent"))))[0];
+    expect(await t.http.del(`/messages/${sent.id}`, admin.token)).toMatchObject({ status: 400, body: { error: "ERR_DELETE_WAPP_MSG" } });
+  });
+});

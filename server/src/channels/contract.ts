@@ -1,0 +1,56 @@
+import type { ConnectionStatus } from "@balcao/common";
+
+/** A file carried by a message, in memory. */
+export interface MediaFile { data: Buffer; filename: string; mimetype: string }
+
+export type InboundMediaType = "image" | "audio" | "video" | "application" | "document" | "locationMessage" | "vcard" | "call_log";
+
+/** A customer's message as every channel reports it. */
+export interface InboundMessage {
+  externalId: string;
+  /** Digits of the sender (or the group id for group messages). */
+  number: string;
+  name?: string;
+  isGroup?: boolean;
+  /** Sender inside a group. */
+  participant?: string;
+  body: string;
+  mediaType?: InboundMediaType;
+  media?: MediaFile;
+  quotedExternalId?: string;
+  /** Sent from the company's own phone (another device), not by the customer. */
+  fromMe?: boolean;
+  timestamp?: Date;
+}
+
+/** Normalized events a channel delivers to the inbound pipeline. */
+export type ChannelEvent =
+  | { type: "message"; message: InboundMessage }
+  | { type: "ack"; externalId: string; ack: number }
+  | { type: "edit"; externalId: string; body: string }
+  | { type: "delete"; externalId: string }
+  | { type: "call"; externalId: string; number: string; name?: string }
+  | { type: "status"; status: ConnectionStatus; qrcode?: string; number?: string };
+
+export interface SendOptions { quotedExternalId?: string }
+export interface SentMessage { externalId: string }
+
+/**
+ * What the product needs from a WhatsApp channel. One adapter instance serves one connection.
+ * Implementations: sandbox (built in), baileys (WhatsApp Web), cloud (official Cloud API).
+ */
+export interface ChannelAdapter {
+  readonly kind: string;
+  connect(): Promise<void>;
+  /** Logs the session out: the connection becomes DISCONNECTED. */
+  disconnect(): Promise<void>;
+  /** Releases resources (sockets, timers) without changing the session, on shutdown or deletion. */
+  close(): Promise<void>;
+  sendText(to: string, body: string, options?: SendOptions): Promise<SentMessage>;
+  sendMedia(to: string, file: MediaFile, caption: string, options?: SendOptions): Promise<SentMessage>;
+  deleteMessage(to: string, externalId: string): Promise<void>;
+  markRead(from: string, externalIds: string[]): Promise<void>;
+}
+
+/** Where adapters report: the pipeline for messages, the connection record for statuses. */
+export type ChannelEventSink = (whatsappId: number, companyId: number, event: ChannelEvent) => Promise<void>;

@@ -1,0 +1,100 @@
+import crypto from "node:crypto";
+import { and, eq, inArray } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { sandboxMessages, whatsapps } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage } from "../contract";
+import { mediaTypeOf } from "../../media/store";
+
+type Sink = (event: ChannelEvent) => Promise<void>;
+
+/**
+ * The built-in WhatsApp stand-in. Its "servers" are the sandbox_messages table: what the
+ * company sends lands there for the simulated phone to read, and the phone's messages,
+ * receipts and pairing come back through the same events a real channel produces.
+ */
+export class SandboxAdapter implements ChannelAdapter {
+  readonly kind = "sandbox";
+
+  constructor(
+    private readonly ctx: AppContext,
+    private readonly whatsapp: { id: number; companyId: number },
+    private readonly sink: Sink,
+  ) {}
+
+  /** Starts a session: a fresh pairing link shown as the QR code. */
+  async connect() {
+    const code = crypto.randomBytes(12).toString("base64url");
+    await this.sink({ type: "status", status: "qrcode", qrcode: `/sandbox/pair/${this.whatsapp.id}/${code}` });
+  }
+
+  async close() {
+    // nothing to release: the sandbox keeps no sockets
+  }
+
+  async disconnect() {
+    await this.sink({ type: "status", status: "DISCONNECTED" });
+  }
+
+  /** The phone scanned the QR (or a test asked): the connection is up. */
+  async pair(code?: string) {
+    const [row] = await this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, this.whatsapp.id));
+    if (code !== undefined && row?.qrcode !== `/sandbox/pair/${this.whatsapp.id}/${code}`) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
+    await this.sink({ type: "status", status: "CONNECTED", number: `sandbox-${this.whatsapp.id}` });
+  }
+
+  private async assertConnected() {
+    const [row] = await this.ctx.db.select({ status: whatsapps.status }).from(whatsapps).where(eq(whatsapps.id, this.whatsapp.id));
+    if (row?.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
+  }
+
+  private async deliver(to: string, values: Partial<typeof sandboxMessages.$inferInsert>): Promise<SentMessage> {
+    await this.assertConnected();
+    const externalId = `SBX${crypto.randomBytes(10).toString("hex").toUpperCase()}`;
+    const [row] = await this.ctx.db
+      .insert(sandboxMessages)
+      .values({ companyId: this.whatsapp.companyId, whatsappId: this.whatsapp.id, externalId, number: to, direction: "out", ack: 1, ...values })
+      .returning();
+    this.ctx.realtime.toAdmins(this.whatsapp.companyId, "sandbox", { action: "outbound", whatsappId: this.whatsapp.id, message: presentSandboxMessage(row) });
+    return { externalId };
+  }
+
+  sendText(to: string, body: string, options?: SendOptions) {
+    return this.deliver(to, { body, quotedId: options?.quotedExternalId });
+  }
+
+  async sendMedia(to: string, file: MediaFile, caption: string, options?: SendOptions) {
+    const stored = await this.ctx.media.save(this.whatsapp.companyId, file.data, file.filename);
+    return this.deliver(to, { body: caption, mediaType: mediaTypeOf(file.mimetype), mediaName: stored.filename, mediaPath: stored.key, quotedId: options?.quotedExternalId });
+  }
+
+  async deleteMessage(_to: string, externalId: string) {
+    await this.assertConnected();
+    await this.ctx.db.update(sandboxMessages).set({ deleted: true }).where(and(eq(sandboxMessages.whatsappId, this.whatsapp.id), eq(sandboxMessages.externalId, externalId)));
+  }
+
+  /** The attendant read the customer's messages: the phone sees them as read. */
+  async markRead(_from: string, externalIds: string[]) {
+    if (externalIds.length === 0) return;
+    await this.ctx.db
+      .update(sandboxMessages)
+      .set({ ack: 3 })
+      .where(and(eq(sandboxMessages.whatsappId, this.whatsapp.id), eq(sandboxMessages.direction, "in"), inArray(sandboxMessages.externalId, externalIds)));
+  }
+}
+
+export function presentSandboxMessage(row: typeof sandboxMessages.$inferSelect) {
+  return {
+    id: row.externalId,
+    number: row.number,
+    direction: row.direction,
+    body: row.deleted ? "" : row.body,
+    mediaType: row.mediaType,
+    mediaName: row.mediaName,
+    mediaUrl: row.mediaPath && !row.deleted ? `/sandbox/${row.whatsappId}/media/${row.externalId}` : null,
+    quotedId: row.quotedId,
+    ack: row.ack,
+    deleted: row.deleted,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,99 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fs from "node:fs/promises";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs one parameterized statement; used by tools that bring their own SQL (health check, jobs). */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
+const MIGRATION_LOCK = 7_240_001;
+
+export class DatabaseError extends Error {}
+
+/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for "memory://"). */
+export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url);
+  return openPglite(opts.pgliteDir ?? "memory://");
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const { default: pg } = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+  pg.types.setTypeParser(1082, (v) => v); // date stays 'YYYY-MM-DD'
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  pool.on("error", () => undefined); // idle client errors surface on the next query instead
+  try {
+    const c = await pool.connect();
+    c.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseError(`Cannot reach the database at ${redact(url)}: ${(err as Error).message}`);
+  }
+  const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    async query(text, values) {
+      const r = await pool.query(text, values as unknown[]);
+      return r.rows;
+    },
+    async migrate() {
+      // Several processes may start at once: one migrates, the others wait.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+        await migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder });
+      } finally {
+        await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  if (!dir.startsWith("memory://")) await fs.mkdir(dir, { recursive: true });
+  let client: InstanceType<typeof PGlite>;
+  try {
+    client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
+  } catch (err) {
+    throw new DatabaseError(`Cannot open the embedded database in ${dir}: ${(err as Error).message}`);
+  }
+  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    async query(text, values) {
+      const r = await client.query(text, values as unknown[]);
+      return r.rows as never[];
+    },
+    migrate: () => migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+function redact(url: string) {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "(malformed URL)";
+  }
+}

@@ -1,0 +1,34 @@
+import { boolean, date, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { plans } from "./plans";
+import { timestamps } from "./timestamps";
+
+export const companies = pgTable("companies", {
+  id: integer().primaryKey().generatedAlwaysAsIdentity(),
+  name: text().notNull().unique(),
+  email: text(),
+  phone: text(),
+  planId: integer().references(() => plans.id, { onDelete: "set null" }),
+  status: boolean().notNull().default(true),
+  dueDate: date({ mode: "string" }),
+  recurrence: text().default("MENSAL"),
+  ...timestamps,
+});
+
+/** The owning company of a row of company data; the company's deletion takes the row along. */
+export const companyColumn = () =>
+  integer()
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+
+/** Key/value settings of one company. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    key: text().notNull(),
+    value: text().notNull().default(""),
+    ...timestamps,
+  },
+  (t) => [unique("settings_company_key").on(t.companyId, t.key)],
+);

@@ -1,0 +1,24 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { companyColumn } from "./companies";
+import { timestamps } from "./timestamps";
+
+export interface ExtraInfo { name: string; value: string }
+
+export const contacts = pgTable(
+  "contacts",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    name: text().notNull(),
+    /** Digits only (groups keep their id); unique per company when given. */
+    number: text().notNull(),
+    email: text().notNull().default(""),
+    profilePicUrl: text().notNull().default(""),
+    isGroup: boolean().notNull().default(false),
+    extraInfo: jsonb().$type<ExtraInfo[]>().notNull().default([]),
+    whatsappId: integer(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("contacts_company_number").on(t.companyId, t.number).where(sql`number <> ''`), index("contacts_company_name_idx").on(t.companyId, t.name)],
+);

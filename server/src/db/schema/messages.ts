@@ -1,0 +1,60 @@
+import { boolean, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { companyColumn } from "./companies";
+import { contacts } from "./contacts";
+import { tickets } from "./tickets";
+import { whatsapps } from "./whatsapps";
+import { timestamps } from "./timestamps";
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    contactId: integer().references(() => contacts.id, { onDelete: "set null" }),
+    /** The channel's own id of the message; with the connection, it makes a delivery idempotent. */
+    externalId: text().notNull(),
+    body: text().notNull().default(""),
+    fromMe: boolean().notNull().default(false),
+    read: boolean().notNull().default(false),
+    mediaType: text(),
+    /** Key of the stored file under the company's media folder (never a public path). */
+    mediaPath: text(),
+    mediaName: text(),
+    ack: integer().notNull().default(0),
+    isDeleted: boolean().notNull().default(false),
+    isEdited: boolean().notNull().default(false),
+    quotedMsgId: integer(),
+    participant: text(),
+    userId: integer(),
+    /** Outbound only: 'pending' until the channel accepts it, then 'sent', or 'failed'. */
+    sendStatus: text(),
+    dataJson: jsonb(),
+    ...timestamps,
+  },
+  (t) => [
+    unique("messages_connection_external_id").on(t.whatsappId, t.externalId),
+    index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
+    index("messages_company_idx").on(t.companyId),
+  ],
+);
+
+export const quickMessages = pgTable(
+  "quick_messages",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    userId: integer(),
+    shortcode: text().notNull(),
+    message: text().notNull().default(""),
+    geral: boolean().notNull().default(false),
+    status: boolean().notNull().default(true),
+    mediaPath: text(),
+    mediaName: text(),
+    ...timestamps,
+  },
+  (t) => [index("quick_messages_company_idx").on(t.companyId)],
+);

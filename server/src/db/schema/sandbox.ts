@@ -1,0 +1,31 @@
+import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { companyColumn } from "./companies";
+import { whatsapps } from "./whatsapps";
+
+/**
+ * The sandbox channel's own "WhatsApp servers": what each side of a sandbox conversation
+ * sent, as the customer's phone sees it. Separate from the product's messages on purpose.
+ */
+export const sandboxMessages = pgTable(
+  "sandbox_messages",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    externalId: text().notNull(),
+    number: text().notNull(),
+    /** "in": customer → company; "out": company → customer. */
+    direction: text().notNull(),
+    body: text().notNull().default(""),
+    mediaType: text(),
+    mediaName: text(),
+    mediaPath: text(),
+    quotedId: text(),
+    ack: integer().notNull().default(1),
+    deleted: boolean().notNull().default(false),
+    createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+  },
+  (t) => [index("sandbox_messages_conversation_idx").on(t.whatsappId, t.number, t.createdAt), index("sandbox_messages_external_idx").on(t.whatsappId, t.externalId)],
+);

@@ -1,0 +1,85 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { companyColumn } from "./companies";
+import { contacts } from "./contacts";
+import { queues } from "./queues";
+import { users } from "./users";
+import { whatsapps } from "./whatsapps";
+import { timestamps } from "./timestamps";
+
+export const tickets = pgTable(
+  "tickets",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    uuid: uuid().notNull().defaultRandom().unique(),
+    companyId: companyColumn(),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    whatsappId: integer().references(() => whatsapps.id, { onDelete: "set null" }),
+    queueId: integer().references(() => queues.id, { onDelete: "set null" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    status: text().notNull().default("pending"),
+    unreadMessages: integer().notNull().default(0),
+    isGroup: boolean().notNull().default(false),
+    lastMessage: text().notNull().default(""),
+    chatbot: boolean().notNull().default(false),
+    useIntegration: boolean().notNull().default(false),
+    integrationId: integer(),
+    promptId: integer(),
+    ...timestamps,
+  },
+  (t) => [
+    // A contact never has two open or pending tickets on one connection.
+    uniqueIndex("tickets_one_active_per_contact")
+      .on(t.companyId, t.contactId, t.whatsappId)
+      .where(sql`status in ('open', 'pending')`),
+    index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+  ],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    name: text().notNull(),
+    color: text().notNull().default("#5C59A0"),
+    kanban: integer().notNull().default(0),
+    userId: integer(),
+    ...timestamps,
+  },
+  (t) => [index("tags_company_idx").on(t.companyId)],
+);
+
+export const ticketTags = pgTable(
+  "ticket_tags",
+  {
+    companyId: companyColumn(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    tagId: integer()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.ticketId, t.tagId] })],
+);
+
+export const ticketNotes = pgTable(
+  "ticket_notes",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    contactId: integer()
+      .notNull()
+      .references(() => contacts.id, { onDelete: "cascade" }),
+    userId: integer().references(() => users.id, { onDelete: "set null" }),
+    note: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [index("ticket_notes_ticket_idx").on(t.companyId, t.ticketId)],
+);

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { loginBody } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { bearerToken } from "../../http/auth";
+import { loadSessionUser } from "../users/present";
+import { verifyAccessToken, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
+import type { LoginLimiter } from "./rateLimit";
+import * as auth from "./service";
+
+function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
+  reply.setCookie(REFRESH_COOKIE, value, {
+    httpOnly: true,
+    sameSite: "lax",
+    secure: request.protocol === "https",
+    path: "/",
+    maxAge: REFRESH_TOKEN_TTL_SECONDS,
+  });
+}
+
+export function authRoutes(ctx: AppContext, limiter: LoginLimiter) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.post("/auth/login", { config: { public: true }, schema: { body: loginBody, tags: ["auth"] } }, async (request, reply) => {
+      const session = await auth.login(ctx, limiter, request.body, { ip: request.ip, userAgent: request.headers["user-agent"] });
+      setRefreshCookie(request, reply, session.refreshToken);
+      return { token: session.token, user: session.user };
+    });
+
+    r.post("/auth/refresh_token", { config: { public: true }, schema: { tags: ["auth"] } }, async (request, reply) => {
+      try {
+        const session = await auth.refresh(ctx, request.cookies[REFRESH_COOKIE]);
+        setRefreshCookie(request, reply, session.refreshToken);
+        return { token: session.token, user: session.user };
+      } catch (err) {
+        reply.clearCookie(REFRESH_COOKIE, { path: "/" });
+        throw err;
+      }
+    });
+
+    r.delete("/auth/logout", { config: { public: true }, schema: { tags: ["auth"] } }, async (request, reply) => {
+      const token = bearerToken(request);
+      const access = token ? await verifyAccessToken(token, ctx.secrets.jwtSecret) : null;
+      await auth.logout(ctx, request.cookies[REFRESH_COOKIE], access?.ok ? access.claims.sid : undefined);
+      reply.clearCookie(REFRESH_COOKIE, { path: "/" });
+      return {};
+    });
+
+    r.get("/auth/me", { schema: { tags: ["auth"] } }, async (request) => loadSessionUser(ctx.db, request.caller.id));
+  };
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { contactsListQuery, contactsQuery, createContactBody, idParams, updateContactBody } from "@balcao/common";
+import type { AppContext } from "../../context";
+import * as contactsService from "./service";
+
+export function contactRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get("/contacts", { schema: { querystring: contactsQuery, tags: ["contacts"] } }, async (request) =>
+      contactsService.listContacts(ctx.db, request.caller, request.query),
+    );
+
+    r.get("/contacts/list", { schema: { querystring: contactsListQuery, tags: ["contacts"] } }, async (request) =>
+      contactsService.listContactOptions(ctx.db, request.caller, request.query),
+    );
+
+    r.get("/contacts/:id", { schema: { params: idParams, tags: ["contacts"] } }, async (request) =>
+      contactsService.showContact(ctx.db, request.caller, request.params.id),
+    );
+
+    r.post("/contacts", { schema: { body: createContactBody, tags: ["contacts"] } }, async (request, reply) => {
+      const contact = await contactsService.createContact(ctx, request.caller, request.body);
+      return reply.status(201).send(contact);
+    });
+
+    r.put("/contacts/:id", { schema: { params: idParams, body: updateContactBody, tags: ["contacts"] } }, async (request) =>
+      contactsService.updateContact(ctx, request.caller, request.params.id, request.body),
+    );
+
+    r.delete("/contacts/:id", { schema: { params: idParams, tags: ["contacts"] } }, async (request) =>
+      contactsService.deleteContact(ctx, request.caller, request.params.id),
+    );
+  };
+}

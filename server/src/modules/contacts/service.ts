@@ -1,0 +1,128 @@
+import { and, asc, count, eq, gte, ilike, like, lt, or, type SQL } from "drizzle-orm";
+import { containsPattern } from "../../db/like";
+import { uniqueViolation } from "../../db/errors";
+import { PAGE_SIZE, type ContactsListQuery, type ContactsQuery, type CreateContactBody, type UpdateContactBody } from "@balcao/common";
+import type { AppContext, Caller } from "../../context";
+import type { Db } from "../../db/client";
+import { contacts, tickets } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { authorize } from "../../policies";
+import { emitTicketDelete } from "../tickets/realtime";
+import { presentContact, presentContactOption } from "./present";
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/** Contacts found by a search for selects are capped; an unfiltered list is the whole company. */
+export const CONTACT_OPTIONS_SEARCH_LIMIT = 50;
+
+/** Name or number contains the text (case-insensitive); a formatted phone number also matches by its digits. */
+function searchFilter(searchParam: string): SQL | undefined {
+  if (!searchParam) return undefined;
+  const text = containsPattern(searchParam);
+  const digits = /^[\d\s()+.-]+$/.test(searchParam) ? searchParam.replace(/\D/g, "") : "";
+  return or(ilike(contacts.name, text), ilike(contacts.number, text), digits ? like(contacts.number, `%${digits}%`) : undefined);
+}
+
+/** Midnight of a yyyy-MM-dd day in the server's time zone. */
+function startOfDay(day: string) {
+  return new Date(`${day}T00:00:00`);
+}
+function startOfNextDay(day: string) {
+  const d = startOfDay(day);
+  d.setDate(d.getDate() + 1);
+  return d;
+}
+
+export async function listContacts(db: Db, caller: Caller, query: ContactsQuery) {
+  const limit = PAGE_SIZE.contacts;
+  const offset = (query.pageNumber - 1) * limit;
+  const filters: (SQL | undefined)[] = [eq(contacts.companyId, caller.companyId), searchFilter(query.searchParam)];
+  if (query.date) filters.push(gte(contacts.createdAt, startOfDay(query.date)), lt(contacts.createdAt, startOfNextDay(query.date)));
+  if (query.dateStart) filters.push(gte(contacts.createdAt, startOfDay(query.dateStart)));
+  if (query.dateEnd) filters.push(lt(contacts.createdAt, startOfNextDay(query.dateEnd)));
+  const where = and(...filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(contacts).where(where),
+  ]);
+  return { contacts: rows.map(presentContact), count: total, hasMore: total > offset + rows.length };
+}
+
+/** Id, name, number, email and picture of the company's contacts, by name, for selects. */
+export async function listContactOptions(db: Db, caller: Caller, query: ContactsListQuery) {
+  const search = searchFilter(query.searchParam);
+  const base = db.select().from(contacts).where(and(eq(contacts.companyId, caller.companyId), search)).orderBy(asc(contacts.name), asc(contacts.id));
+  const rows = search ? await base.limit(CONTACT_OPTIONS_SEARCH_LIMIT) : await base;
+  return rows.map(presentContactOption);
+}
+
+async function findContact(db: Db, companyId: number, contactId: number): Promise<ContactRow> {
+  const [row] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+  if (!row) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
+  return row;
+}
+
+export async function showContact(db: Db, caller: Caller, contactId: number) {
+  return presentContact(await findContact(db, caller.companyId, contactId));
+}
+
+/** The unique index on (company, number) decides, so two racing requests cannot both win. */
+async function guardDuplicateNumber<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolation(err)?.constraint.includes("contacts_company_number")) throw new AppError("ERR_DUPLICATED_CONTACT", 400);
+    throw err;
+  }
+}
+
+export async function createContact(ctx: AppContext, caller: Caller, body: CreateContactBody) {
+  const [row] = await guardDuplicateNumber(() =>
+    ctx.db
+      .insert(contacts)
+      .values({ companyId: caller.companyId, name: body.name, number: body.number, email: body.email, extraInfo: body.extraInfo })
+      .returning(),
+  );
+  const contact = presentContact(row);
+  ctx.realtime.toCompany(caller.companyId, "contact", { action: "create", contact });
+  return contact;
+}
+
+export async function updateContact(ctx: AppContext, caller: Caller, contactId: number, body: UpdateContactBody) {
+  const existing = await findContact(ctx.db, caller.companyId, contactId);
+  const changes: Partial<typeof contacts.$inferInsert> = {};
+  if (body.name !== undefined) changes.name = body.name;
+  // A group's number is the channel's group id (not digits only); only the channel sets it.
+  if (body.number !== undefined && !existing.isGroup) changes.number = body.number;
+  if (body.email !== undefined) changes.email = body.email;
+  if (body.extraInfo !== undefined) changes.extraInfo = body.extraInfo;
+  const [row] = await guardDuplicateNumber(() =>
+    ctx.db
+      .update(contacts)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId)))
+      .returning(),
+  );
+  if (!row) throw new AppError("ERR_NO_CONTACT_FOUND", 404); // deleted meanwhile
+  const contact = presentContact(row);
+  ctx.realtime.toCompany(caller.companyId, "contact", { action: "update", contact });
+  return contact;
+}
+
+/** Deleting a contact deletes its tickets (and their messages and notes) with it; lists are told. */
+export async function deleteContact(ctx: AppContext, caller: Caller, contactId: number) {
+  await findContact(ctx.db, caller.companyId, contactId);
+  authorize(caller, "contacts-page:deleteContact");
+  const removedTickets = await ctx.db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: tickets.id, status: tickets.status, queueId: tickets.queueId, userId: tickets.userId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.contactId, contactId)));
+    const deleted = await tx.delete(contacts).where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId))).returning({ id: contacts.id });
+    if (deleted.length === 0) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
+    return owned;
+  });
+  ctx.realtime.toCompany(caller.companyId, "contact", { action: "delete", contactId });
+  for (const t of removedTickets) emitTicketDelete(ctx.realtime, caller.companyId, t.id, t);
+  return { message: "Contact deleted" };
+}

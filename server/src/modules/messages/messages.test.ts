@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { customerSays, pairedSandbox } from "../../test/conversation";
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUpCompany>>;
+let w: Awaited<ReturnType<typeof pairedSandbox>>;
+let n = 0;
+const phone = () => `5521${String(900_000_000 + n++)}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await signUpCompany(t.http);
+  w = await pairedSandbox(t.http, a.token);
+});
+afterAll(async () => t?.close());
+
+async function openConversation(text = "Oi") {
+  const number = phone();
+  const { ticket, message } = await customerSays(t.http, w, number, text);
+  await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token);
+  return { number, ticket, message };
+}
+
+describe("sending", () => {
+  it("sends text through the connection; the customer's phone gets it and its receipts come back live", async () => {
+    const { number, ticket, message } = await openConversation();
+    const socket = await connectSocket(t.url, a.token);
+    socket.emit("joinChatBox", ticket.id);
+    await new Promise((r) => setTimeout(r, 100));
+    const created = nextEvent(socket, `company-${a.company.id}-appMessage`, 2_000, (e) => e.action === "create");
+    const sentUpdate = nextEvent(socket, `company-${a.company.id}-appMessage`, 2_000, (e) => e.action === "update" && e.message.sendStatus === "sent");
+    expect(await t.http.post(`/messages/${ticket.id}`, { body: "*Ana:*\nComo posso ajudar?", quotedMsg: { id: message.id } }, a.token)).toMatchObject({ status: 200 });
+    expect(await created).toMatchObject({ message: { body: "*Ana:*\nComo posso ajudar?", fromMe: true, sendStatus: "pending", quotedMsg: { id: message.id } } });
+    const sent = (await sentUpdate)!.message;
+    expect(sent).toMatchObject({ ack: 1, sendStatus: "sent" });
+
+    const outbound = await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token);
+    expect(outbound.body).toEqual([expect.objectContaining({ body: "*Ana:*\nComo posso ajudar?", ack: 1, quotedId: message ? expect.any(String) : null })]);
+
+    const read = nextEvent(socket, `company-${a.company.id}-appMessage`, 2_000, (e) => e.action === "update" && e.message.ack === 3);
+    expect((await t.http.post(`/sandbox/${w.id}/ack`, { id: outbound.body[0].id, ack: 3 }, w.token)).status).toBe(200);
+    expect((await read)!.message).toMatchObject({ id: sent.id, ack: 3 });
+    socket.close();
+    // reading the conversation marks the customer's messages read on the phone too
+    await t.http.get(`/messages/${ticket.id}`, a.token);
+    const phoneView = await t.http.get(`/sandbox/${w.id}/conversation?number=${number}`, w.token);
+    expect(phoneView.body.find((m: { direction: string }) => m.direction === "in").ack).toBe(3);
+  });
+
+  it("sends files as multipart, names with spaces becoming underscores", async () => {
+    const { number, ticket } = await openConversation();
+    const form = new FormData();
+    form.append("body", "segue o catálogo");
+    form.append("fromMe", "true");
+    form.append("medias", new Blob([Buffer.from("%PDF-1.4 test")], { type: "application/pdf" }), "catalogo de produtos.pdf");
+    const res = await fetch(`${t.url}/messages/${ticket.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.token}` } });
+    expect(res.status).toBe(200);
+    const outbound = await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token);
+    expect(outbound.body[0]).toMatchObject({ body: "segue o catálogo", mediaType: "application", mediaName: "catalogo_de_produtos.pdf" });
+    const list = await t.http.get(`/messages/${ticket.id}`, a.token);
+    const mine = list.body.messages.at(-1);
+    expect(mine).toMatchObject({ fromMe: true, mediaName: "catalogo_de_produtos.pdf", mediaUrl: `/media/messages/${mine.id}` });
+    const file = await fetch(t.url + mine.mediaUrl, { headers: { authorization: `Bearer ${a.token}` } });
+    expect(await file.text()).toBe("%PDF-1.4 test");
+  });
+
+  it("refuses an empty message and a ticket that is not open", async () => {
+    const { ticket } = await openConversation();
+    expect(await t.http.post(`/messages/${ticket.id}`, { body: "   " }, a.token)).toMatchObject({ status: 400, body: { field: "body" } });
+    await t.http.put(`/tickets/${ticket.id}`, { status: "closed" }, a.token);
+    expect(await t.http.post(`/messages/${ticket.id}`, { body: "oi" }, a.token)).toMatchObject({ status: 400, body: { field: "ticketId" } });
+  });
+
+  it("keeps a failed send visible and retryable", async () => {
+    const { number, ticket } = await openConversation();
+    await t.http.del(`/whatsappsession/${w.id}`, a.token);
+    try {
+      await t.http.post(`/messages/${ticket.id}`, { body: "vai falhar" }, a.token);
+      const failed = (await t.http.get(`/messages/${ticket.id}`, a.token)).body.messages.at(-1);
+      expect(failed).toMatchObject({ body: "vai falhar", sendStatus: "failed", ack: 0 });
+      expect((await t.http.post(`/messages/${failed.id}/retry`, {}, a.token)).body).toMatchObject({ sendStatus: "failed" });
+      await t.http.post(`/sandbox/${w.id}/pair`, {}, a.token);
+      expect((await t.http.post(`/messages/${failed.id}/retry`, {}, a.token)).body).toMatchObject({ sendStatus: "sent", ack: 1 });
+      expect((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body).toHaveLength(1);
+    } finally {
+      await t.http.post(`/sandbox/${w.id}/pair`, {}, a.token);
+    }
+  });
+});
+
+describe("reading and deleting", () => {
+  it("pages 20 at a time, newest page first, oldest first within a page", async () => {
+    const number = phone();
+    let ticketId = 0;
+    for (let i = 1; i <= 25; i++) ticketId = (await customerSays(t.http, w, number, `m${i}`)).ticket.id;
+    const page1 = await t.http.get(`/messages/${ticketId}?pageNumber=1`, a.token);
+    expect(page1.body.messages.map((m: { body: string }) => m.body)).toEqual(Array.from({ length: 20 }, (_, i) => `m${i + 6}`));
+    expect(page1.body).toMatchObject({ count: 25, hasMore: true, ticket: { id: ticketId, unreadMessages: 0 } });
+    const page2 = await t.http.get(`/messages/${ticketId}?pageNumber=2`, a.token);
+    expect(page2.body.messages.map((m: { body: string }) => m.body)).toEqual(["m1", "m2", "m3", "m4", "m5"]);
+    expect(page2.body.hasMore).toBe(false);
+  });
+
+  it("deletes only the company's own messages, for the customer too", async () => {
+    const { number, ticket, message } = await openConversation("apaga não");
+    expect(await t.http.del(`/messages/${message.id}`, a.token)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    await t.http.post(`/messages/${ticket.id}`, { body: "mensagem errada" }, a.token);
+    const mine = (await t.http.get(`/messages/${ticket.id}`, a.token)).body.messages.at(-1);
+    expect((await t.http.del(`/messages/${mine.id}`, a.token)).status).toBe(200);
+    const after = (await t.http.get(`/messages/${ticket.id}`, a.token)).body.messages.at(-1);
+    expect(after).toMatchObject({ id: mine.id, isDeleted: true, body: "" });
+    expect((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body[0]).toMatchObject({ deleted: true, body: "" });
+    expect((await t.http.del(`/messages/999999`, a.token)).status).toBe(404);
+  });
+});
+
+describe("replies and history stay inside the company and the caller's queues", () => {
+  it("refuses to quote another conversation's message", async () => {
+    const one = await openConversation("primeira conversa");
+    const two = await openConversation("segunda conversa");
+    expect(await t.http.post(`/messages/${two.ticket.id}`, { body: "oi", quotedMsg: { id: one.message.id } }, a.token)).toMatchObject({ status: 400, body: { field: "quotedMsg" } });
+    expect(await t.http.post(`/messages/${two.ticket.id}`, { body: "oi", quotedMsg: { id: 3_000_000_000 } }, a.token)).toMatchObject({ status: 400 });
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { MAX_ID, idParams, pageNumberField, sendMessageBody, ticketIdParams } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { AppError } from "../../http/errors";
+import type { MediaFile } from "../../channels/contract";
+import { mimeOf } from "../../media/store";
+import { loadAccessibleTicket } from "../tickets/service";
+import { presentTicket } from "../tickets/present";
+import { deleteMessage, listMessages, readMedia, retryMessage } from "./service";
+import { sendOutbound } from "./send";
+
+const MAX_FILES = 10;
+
+/** JSON `{ body, quotedMsg }` or multipart with `body` and files in `medias`. */
+async function readOutgoing(request: FastifyRequest): Promise<{ body: string; quotedMsgId: number | null; files: MediaFile[] }> {
+  if (!request.isMultipart()) {
+    const parsed = sendMessageBody.parse(request.body ?? {});
+    return { body: parsed.body, quotedMsgId: parsed.quotedMsg?.id ?? null, files: [] };
+  }
+  const files: MediaFile[] = [];
+  let body = "";
+  let quotedMsgId: number | null = null;
+  for await (const part of request.parts()) {
+    if (part.type === "file") {
+      if (files.length >= MAX_FILES) throw new AppError("ERR_VALIDATION", 400, { field: "medias", message: "medias: Too many files" });
+      files.push({ data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) });
+    } else if (part.fieldname === "body") body = String(part.value ?? "");
+    else if (part.fieldname === "quotedMsgId" && Number.isInteger(Number(part.value)) && Number(part.value) > 0 && Number(part.value) <= MAX_ID) quotedMsgId = Number(part.value);
+  }
+  return { body, quotedMsgId, files };
+}
+
+export function messageRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get(
+      "/messages/:ticketId",
+      { schema: { params: ticketIdParams, querystring: z.object({ pageNumber: pageNumberField }), tags: ["messages"] } },
+      async (request) => listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber),
+    );
+
+    r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"] } }, async (request) => {
+      const ticketRow = await loadAccessibleTicket(ctx, request.caller, request.params.ticketId);
+      const out = await readOutgoing(request);
+      if (ticketRow.status !== "open") throw new AppError("ERR_VALIDATION", 400, { field: "ticketId", message: "ticketId: the ticket is not open" });
+      if (!out.body.trim() && out.files.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "body", message: "body: Required" });
+      const ticket = await presentTicket(ctx.db, ticketRow);
+      if (out.files.length === 0) {
+        await sendOutbound(ctx, ticket, { body: out.body, quotedMsgId: out.quotedMsgId, userId: request.caller.id });
+      } else {
+        // the caption goes with the first file, as WhatsApp shows it
+        for (const [i, file] of out.files.entries()) {
+          await sendOutbound(ctx, ticket, { body: i === 0 ? out.body : "", media: file, quotedMsgId: i === 0 ? out.quotedMsgId : null, userId: request.caller.id });
+        }
+      }
+      return {};
+    });
+
+    r.delete("/messages/:id", { schema: { params: idParams, tags: ["messages"] } }, async (request) => {
+      await deleteMessage(ctx, request.caller, request.params.id);
+      return { message: "message deleted" };
+    });
+
+    r.post("/messages/:id/retry", { schema: { params: idParams, tags: ["messages"] } }, async (request) => retryMessage(ctx, request.caller, request.params.id));
+
+    r.get("/media/messages/:id", { schema: { params: idParams, tags: ["messages"] } }, async (request, reply) => {
+      const file = await readMedia(ctx, request.caller, request.params.id);
+      return reply
+        .header("content-type", mimeOf(file.name))
+        .header("content-disposition", `inline; filename="${file.name}"`)
+        .header("cache-control", "private, no-store")
+        .send(file.data);
+    });
+  };
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { contacts, messages, tickets, whatsapps } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { MediaFile } from "../../channels/contract";
+import { previewOf } from "../../channels/inbound";
+import { mediaTypeOf } from "../../media/store";
+import { presentTicket, type TicketView } from "../tickets/present";
+import { emitAppMessage, emitTicketUpdate } from "../tickets/realtime";
+import { presentMessages } from "./present";
+
+type MessageRow = typeof messages.$inferSelect;
+
+export interface Outgoing { body: string; media?: MediaFile; quotedMsgId?: number | null; userId: number | null }
+
+/**
+ * Stores the attendant's message first (so it is never lost), then hands it to the ticket's
+ * channel; the outcome (sent, or failed and retryable) reaches the browser as a message update.
+ */
+export async function sendOutbound(ctx: AppContext, ticket: TicketView, out: Outgoing) {
+  if (out.quotedMsgId) {
+    // a reply quotes a message of this conversation only
+    const [quoted] = await ctx.db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.companyId, ticket.companyId), eq(messages.id, out.quotedMsgId), eq(messages.contactId, ticket.contactId)));
+    if (!quoted) throw new AppError("ERR_VALIDATION", 400, { field: "quotedMsg", message: "quotedMsg: Invalid value" });
+  }
+  const stored = out.media ? await ctx.media.save(ticket.companyId, out.media.data, out.media.filename) : null;
+  const [row] = await ctx.db
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      contactId: ticket.contactId,
+      externalId: `local-${crypto.randomUUID()}`,
+      body: out.body,
+      fromMe: true,
+      read: true,
+      mediaType: out.media ? mediaTypeOf(out.media.mimetype) : null,
+      mediaPath: stored?.key ?? null,
+      mediaName: stored?.filename ?? null,
+      quotedMsgId: out.quotedMsgId ?? null,
+      userId: out.userId,
+      sendStatus: "pending",
+      ack: 0,
+    })
+    .returning();
+  const [ticketRow] = await ctx.db
+    .update(tickets)
+    .set({ lastMessage: previewOf(row), updatedAt: new Date() })
+    .where(eq(tickets.id, ticket.id))
+    .returning();
+  const fresh = await presentTicket(ctx.db, ticketRow);
+  const [view] = await presentMessages(ctx.db, ticket.companyId, [row]);
+  emitAppMessage(ctx.realtime, fresh, "create", view);
+  emitTicketUpdate(ctx.realtime, fresh);
+  return deliver(ctx, fresh, row, out.media);
+}
+
+/** Hands a stored outbound message to the channel and records the outcome. */
+export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageRow, media?: MediaFile) {
+  let outcome: Partial<MessageRow>;
+  try {
+    if (!ticket.whatsappId) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
+    const [whatsapp] = await ctx.db.select().from(whatsapps).where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId)));
+    if (!whatsapp) throw new AppError("ERR_NO_WAPP_FOUND", 404);
+    const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, ticket.contactId));
+    const quoted = row.quotedMsgId
+      ? (await ctx.db.select({ externalId: messages.externalId }).from(messages).where(and(eq(messages.companyId, ticket.companyId), eq(messages.id, row.quotedMsgId))))[0]
+      : undefined;
+    const adapter = ctx.channels.adapterFor(whatsapp);
+    const options = { quotedExternalId: quoted?.externalId };
+    let file = media;
+    if (!file && row.mediaPath) file = { data: await ctx.media.read(ticket.companyId, row.mediaPath), filename: row.mediaName ?? "file", mimetype: "" };
+    if (file && !file.mimetype) file.mimetype = row.mediaType === "application" ? "application/octet-stream" : `${row.mediaType}/*`;
+    const sent = file ? await adapter.sendMedia(contact.number, file, row.body, options) : await adapter.sendText(contact.number, row.body, options);
+    outcome = { externalId: sent.externalId, sendStatus: "sent", ack: 1 };
+  } catch {
+    outcome = { sendStatus: "failed" };
+  }
+  const [updated] = await ctx.db.update(messages).set({ ...outcome, updatedAt: new Date() }).where(eq(messages.id, row.id)).returning();
+  const [view] = await presentMessages(ctx.db, ticket.companyId, [updated]);
+  emitAppMessage(ctx.realtime, ticket, "update", view);
+  return view;
+}

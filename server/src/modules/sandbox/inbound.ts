@@ -1,0 +1,51 @@
+import crypto from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { SandboxInboundBody } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { sandboxMessages, type whatsapps } from "../../db/schema";
+import { receiveInbound } from "../../channels/inbound";
+import type { InboundMessage } from "../../channels/contract";
+import { mediaTypeOf } from "../../media/store";
+import { AppError } from "../../http/errors";
+
+/** The simulated phone sends: kept on the phone's side, then delivered like any channel's message. */
+export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps.$inferSelect, body: SandboxInboundBody) {
+  // like WhatsApp, nothing reaches a number that is not paired
+  if (whatsapp.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
+  const externalId = body.id ?? `SBXIN${crypto.randomBytes(10).toString("hex").toUpperCase()}`;
+  const media = body.media ? { data: Buffer.from(body.media.data, "base64"), filename: body.media.filename, mimetype: body.media.mimetype } : undefined;
+  const message: InboundMessage = {
+    externalId,
+    number: body.number,
+    name: body.name,
+    isGroup: body.isGroup,
+    body: body.body,
+    mediaType: body.location ? "locationMessage" : (body.mediaType ?? (media ? mediaTypeOf(media.mimetype) : undefined)),
+    media,
+    quotedExternalId: body.quotedId,
+  };
+  if (body.location) {
+    const { latitude, longitude, description } = body.location;
+    const link = `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`;
+    message.body = `${""}|${link}|${description ?? ""}`;
+  }
+  const result = await receiveInbound(ctx, whatsapp, message);
+  if (!result.duplicate) {
+    const [already] = await ctx.db.select({ id: sandboxMessages.id }).from(sandboxMessages).where(and(eq(sandboxMessages.whatsappId, whatsapp.id), eq(sandboxMessages.externalId, externalId)));
+    if (!already) {
+      await ctx.db.insert(sandboxMessages).values({
+        companyId: whatsapp.companyId,
+        whatsappId: whatsapp.id,
+        externalId,
+        number: body.number,
+        direction: "in",
+        body: message.body,
+        mediaType: message.mediaType ?? null,
+        mediaName: media?.filename ?? null,
+        quotedId: body.quotedId,
+        ack: 2,
+      });
+    }
+  }
+  return result;
+}

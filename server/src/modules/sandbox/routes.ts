@@ -1,0 +1,121 @@
+import crypto from "node:crypto";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { idParam, sandboxAckBody, sandboxCallBody, sandboxEditBody, sandboxInboundBody, sandboxNumberQuery } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { sandboxMessages, whatsapps } from "../../db/schema";
+import { bearerToken, resolveCaller } from "../../http/auth";
+import { AppError } from "../../http/errors";
+import { isAdmin } from "../../policies";
+import { mimeOf } from "../../media/store";
+import { presentSandboxMessage } from "../../channels/sandbox/adapter";
+import { deliverInbound } from "./inbound";
+
+const params = z.object({ whatsappId: idParam });
+
+/**
+ * The sandbox's HTTP interface, the customer's side of the stand-in: authorized with the
+ * connection's own token or an admin token of the same company.
+ */
+export function sandboxRoutes(ctx: AppContext) {
+  async function authorizeSandbox(request: FastifyRequest, whatsappId: number) {
+    const token = bearerToken(request);
+    if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
+    const [row] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
+    if (row && row.channel === "sandbox" && safeEqual(token, row.token)) return row;
+    const caller = await resolveCaller(ctx, token);
+    if (!row || row.companyId !== caller.companyId || row.channel !== "sandbox") throw new AppError("ERR_NO_WAPP_FOUND", 404);
+    if (!isAdmin(caller)) throw new AppError("ERR_NO_PERMISSION", 403);
+    return row;
+  }
+
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const open = { public: true } as const;
+
+    r.post("/sandbox/:whatsappId/pair", { config: open, schema: { params, tags: ["sandbox"] } }, async (request) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      await ctx.channels.sandbox(row).pair();
+      return { status: "CONNECTED" };
+    });
+
+    // The QR code's link: whoever holds the current pairing code may pair (like scanning it).
+    r.post("/sandbox/pair/:whatsappId/:code", { config: open, schema: { params: params.extend({ code: z.string().min(8).max(64) }), tags: ["sandbox"] } }, async (request) => {
+      const [row] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, request.params.whatsappId));
+      if (!row || row.channel !== "sandbox") throw new AppError("ERR_NO_WAPP_FOUND", 404);
+      await ctx.channels.sandbox(row).pair(request.params.code);
+      return { status: "CONNECTED", name: row.name };
+    });
+
+    r.post("/sandbox/:whatsappId/inbound", { config: open, bodyLimit: 40 * 1024 * 1024, schema: { params, body: sandboxInboundBody, tags: ["sandbox"] } }, async (request, reply) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      const result = await deliverInbound(ctx, row, request.body);
+      return reply.status(result.duplicate ? 200 : 201).send(result);
+    });
+
+    r.get("/sandbox/:whatsappId/outbound", { config: open, schema: { params, querystring: sandboxNumberQuery, tags: ["sandbox"] } }, async (request) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      return conversation(row.id, request.query.number, "out");
+    });
+
+    r.get("/sandbox/:whatsappId/conversation", { config: open, schema: { params, querystring: sandboxNumberQuery, tags: ["sandbox"] } }, async (request) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      return conversation(row.id, request.query.number);
+    });
+
+    r.post("/sandbox/:whatsappId/ack", { config: open, schema: { params, body: sandboxAckBody, tags: ["sandbox"] } }, async (request) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      const [msg] = await ctx.db
+        .update(sandboxMessages)
+        .set({ ack: request.body.ack })
+        .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.body.id), eq(sandboxMessages.direction, "out")))
+        .returning();
+      if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
+      await ctx.channels.handle(row.id, row.companyId, { type: "ack", externalId: msg.externalId, ack: request.body.ack });
+      return { ok: true };
+    });
+
+    // The customer edits a message they sent, or calls and nobody answers.
+    r.post("/sandbox/:whatsappId/edit", { config: open, schema: { params, body: sandboxEditBody, tags: ["sandbox"] } }, async (request) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      const [msg] = await ctx.db
+        .update(sandboxMessages)
+        .set({ body: request.body.body })
+        .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.body.id), eq(sandboxMessages.direction, "in")))
+        .returning();
+      if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
+      await ctx.channels.handle(row.id, row.companyId, { type: "edit", externalId: msg.externalId, body: request.body.body });
+      return { ok: true };
+    });
+
+    r.post("/sandbox/:whatsappId/call", { config: open, schema: { params, body: sandboxCallBody, tags: ["sandbox"] } }, async (request, reply) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      const externalId = `SBXCALL${crypto.randomBytes(8).toString("hex").toUpperCase()}`;
+      await ctx.channels.handle(row.id, row.companyId, { type: "call", externalId, number: request.body.number, name: request.body.name });
+      return reply.status(201).send({ id: externalId });
+    });
+
+    r.get("/sandbox/:whatsappId/media/:externalId", { config: open, schema: { params: params.extend({ externalId: z.string().max(128) }), tags: ["sandbox"] } }, async (request, reply) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      const [msg] = await ctx.db.select().from(sandboxMessages).where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.params.externalId)));
+      if (!msg?.mediaPath || msg.deleted) throw new AppError("ERR_NOT_FOUND", 404);
+      const data = await ctx.media.read(row.companyId, msg.mediaPath);
+      return reply.header("content-type", mimeOf(msg.mediaName ?? "")).header("cache-control", "private, no-store").send(data);
+    });
+  };
+
+  async function conversation(whatsappId: number, number: string, direction?: "in" | "out") {
+    const where = [eq(sandboxMessages.whatsappId, whatsappId), eq(sandboxMessages.number, number)];
+    if (direction) where.push(eq(sandboxMessages.direction, direction));
+    const rows = await ctx.db.select().from(sandboxMessages).where(and(...where)).orderBy(asc(sandboxMessages.createdAt), asc(sandboxMessages.id));
+    return rows.map(presentSandboxMessage);
+  }
+}
+
+function safeEqual(a: string, b: string) {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && crypto.timingSafeEqual(x, y);
+}

@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { connectSocket, nextEvent, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
+import { customerSays, pairedSandbox } from "../../test/conversation";
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUpCompany>>;
+let b: Awaited<ReturnType<typeof signUpCompany>>;
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await signUpCompany(t.http);
+  b = await signUpCompany(t.http);
+});
+afterAll(async () => t?.close());
+
+describe("sandbox sessions", () => {
+  it("starts with a QR code whose link pairs the connection, and tells the browser", async () => {
+    const socket = await connectSocket(t.url, a.token);
+    const qr = nextEvent(socket, `company-${a.company.id}-whatsappSession`, 3_000, (e) => e.session.status === "qrcode");
+    const created = await t.http.post("/whatsapp", { name: "Loja", channel: "sandbox" }, a.token);
+    expect(created).toMatchObject({ status: 201, body: { name: "Loja", channel: "sandbox", isDefault: true, token: expect.any(String) } });
+    const session = (await qr)!.session;
+    expect(session.qrcode).toMatch(new RegExp(`^/sandbox/pair/${created.body.id}/`));
+    expect(session.token).toBeUndefined();
+
+    expect(await t.http.post(`/sandbox/${created.body.id}/inbound`, { number: "5511900009999", body: "cedo demais" }, created.body.token)).toMatchObject({ status: 400, body: { error: "ERR_WAPP_NOT_INITIALIZED" } });
+    const code = session.qrcode.split("/").pop();
+    expect(await t.http.post(`/sandbox/pair/${created.body.id}/wrong-code-123`, {})).toMatchObject({ status: 400 });
+    const connected = nextEvent(socket, `company-${a.company.id}-whatsappSession`, 3_000, (e) => e.session.status === "CONNECTED");
+    expect(await t.http.post(`/sandbox/pair/${created.body.id}/${code}`, {})).toMatchObject({ status: 200, body: { status: "CONNECTED" } });
+    expect((await connected)!.session).toMatchObject({ id: created.body.id, status: "CONNECTED", qrcode: "" });
+    socket.close();
+
+    const disconnected = await t.http.del(`/whatsappsession/${created.body.id}`, a.token);
+    expect(disconnected.status).toBe(200);
+    expect((await t.http.get(`/whatsapp/${created.body.id}`, a.token)).body.status).toBe("DISCONNECTED");
+  });
+
+  it("accepts the connection's token or an admin of its company, nobody else", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const msg = { number: "5511900001111", body: "oi" };
+    expect((await t.http.post(`/sandbox/${w.id}/inbound`, msg)).status).toBe(401);
+    expect(await t.http.post(`/sandbox/${w.id}/inbound`, msg, b.token)).toMatchObject({ status: 404, body: { error: "ERR_NO_WAPP_FOUND" } });
+    expect(await t.http.post(`/sandbox/${w.id}/inbound`, msg, "not-a-token")).toMatchObject({ status: 403 });
+    expect((await t.http.post(`/sandbox/${w.id}/inbound`, msg, a.token)).status).toBe(201);
+    expect((await t.http.post(`/sandbox/${w.id}/inbound`, { ...msg, id: "x1" }, w.token)).status).toBe(201);
+  });
+
+  it("validates what the phone sends", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    expect(await t.http.post(`/sandbox/${w.id}/inbound`, { number: "12", body: "oi" }, w.token)).toMatchObject({ status: 400, body: { field: "number" } });
+    expect(await t.http.post(`/sandbox/${w.id}/inbound`, { number: "5511900001111", body: "  " }, w.token)).toMatchObject({ status: 400, body: { field: "body" } });
+    expect(await t.http.post(`/sandbox/${w.id}/inbound`, { number: "5511900001111", media: { data: "%%%", filename: "a.png", mimetype: "image/png" } }, w.token)).toMatchObject({ status: 400 });
+  });
+});
+
+describe("the inbound pipeline", () => {
+  it("turns a new customer's message into a contact, a pending ticket and a message, live", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const socket = await connectSocket(t.url, a.token);
+    socket.emit("joinNotification");
+    socket.emit("joinTickets", "pending");
+    await new Promise((r) => setTimeout(r, 100));
+    const appMessage = nextEvent(socket, `company-${a.company.id}-appMessage`);
+    const res = await customerSays(t.http, w, "55 11 91234-5678", "Olá, preciso de ajuda");
+    expect(res.duplicate).toBe(false);
+    expect(res.ticket).toMatchObject({ status: "pending", unreadMessages: 1, lastMessage: "Olá, preciso de ajuda", userId: null, whatsappId: w.id, contact: { number: "5511912345678", name: "Cliente 5678" } });
+    expect(res.message).toMatchObject({ body: "Olá, preciso de ajuda", fromMe: false, ticketId: res.ticket.id, contact: { name: "Cliente 5678" } });
+    expect(await appMessage).toMatchObject({ action: "create", message: { id: res.message.id }, ticket: { id: res.ticket.id }, contact: { number: "5511912345678" } });
+    socket.close();
+
+    const second = await customerSays(t.http, w, "5511912345678", "Alguém?");
+    expect(second.ticket).toMatchObject({ id: res.ticket.id, unreadMessages: 2, lastMessage: "Alguém?" });
+  });
+
+  it("stores a message delivered twice once, answering with the same message", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const first = await t.http.post(`/sandbox/${w.id}/inbound`, { id: "ABC-1", number: "5511900002222", body: "uma vez" }, w.token);
+    const again = await t.http.post(`/sandbox/${w.id}/inbound`, { id: "ABC-1", number: "5511900002222", body: "uma vez" }, w.token);
+    expect(first.status).toBe(201);
+    expect(again).toMatchObject({ status: 200, body: { duplicate: true, message: { id: first.body.message.id } } });
+    const list = await t.http.get(`/messages/${first.body.ticket.id}`, a.token);
+    expect(list.body.count).toBe(1);
+    expect(list.body.ticket.unreadMessages).toBe(0);
+  });
+
+  it("50 messages of one new contact delivered at once, each twice, end as one ticket with 50 messages", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const number = "5511988887777";
+    const sends = Array.from({ length: 50 }, (_, i) => ({ id: `BURST-${i}`, number, name: "Rajada", body: `mensagem ${i}` }));
+    const results = await Promise.all([...sends, ...sends].map((m) => t.http.post(`/sandbox/${w.id}/inbound`, m, w.token)));
+    expect(results.every((r) => r.status === 201 || r.status === 200)).toBe(true);
+    expect(results.filter((r) => r.status === 201)).toHaveLength(50);
+    const ticketIds = new Set(results.map((r) => r.body.ticket.id));
+    expect(ticketIds.size).toBe(1);
+    const [ticketId] = [...ticketIds];
+    const all = await t.http.get(`/tickets?status=pending&showAll=true&searchParam=${number}`, a.token);
+    expect(all.body.tickets.filter((tk: { contact: { number: string } }) => tk.contact.number === number)).toHaveLength(1);
+    const messages = await t.http.get(`/messages/${ticketId}`, a.token);
+    expect(messages.body.count).toBe(50);
+    expect(new Set(results.map((r) => r.body.message.id)).size).toBe(50);
+  });
+
+  it("stores media under the company, readable only with that company's token", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
+    const res = await customerSays(t.http, w, "5511900003333", "", { media: { data: png, filename: "foto do cliente.png", mimetype: "image/png" } });
+    expect(res.message).toMatchObject({ mediaType: "image", mediaName: "foto_do_cliente.png", mediaUrl: `/media/messages/${res.message.id}` });
+    expect(res.ticket.lastMessage).toBe("foto_do_cliente.png");
+    const file = await fetch(t.url + res.message.mediaUrl, { headers: { authorization: `Bearer ${a.token}` } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await file.arrayBuffer()).toString("base64")).toBe(png);
+    expect((await fetch(t.url + res.message.mediaUrl)).status).toBe(401);
+    expect((await fetch(t.url + res.message.mediaUrl, { headers: { authorization: `Bearer ${b.token}` } })).status).toBe(404);
+  });
+
+  it("keeps locations and quoted replies", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const first = await customerSays(t.http, w, "5511900004444", "primeira", { id: "Q-1" });
+    const reply = await customerSays(t.http, w, "5511900004444", "respondendo", { quotedId: "Q-1" });
+    expect(reply.message.quotedMsg).toMatchObject({ id: first.message.id, body: "primeira" });
+    const loc = await customerSays(t.http, w, "5511900004444", "", { location: { latitude: -23.5, longitude: -46.6, description: "Loja" } });
+    expect(loc.message.mediaType).toBe("locationMessage");
+    expect(loc.message.body.split("|")).toHaveLength(3);
+  });
+
+  it("keeps the customer's edits and missed calls", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const first = await customerSays(t.http, w, "5511900005555", "errado", { id: "E-1" });
+    expect((await t.http.post(`/sandbox/${w.id}/edit`, { id: "E-1", body: "certo" }, w.token)).status).toBe(200);
+    const call = await t.http.post(`/sandbox/${w.id}/call`, { number: "5511900005555" }, w.token);
+    expect(call.status).toBe(201);
+    const list = await t.http.get(`/messages/${first.ticket.id}`, a.token);
+    expect(list.body.messages).toEqual([
+      expect.objectContaining({ id: first.message.id, body: "certo", isEdited: true }),
+      expect.objectContaining({ mediaType: "call_log", fromMe: false }),
+    ]);
+    expect(list.body.ticket.lastMessage).toBe("📞");
+  });
+});

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, asc, eq } from "drizzle-orm";
+import { SETTING_KEYS, SUPER_ONLY_SETTINGS, settingKeyParams, settingValueSchema, updateSettingBody } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { settings } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { authorize, requireSuper } from "../../policies";
+import { presentSetting } from "./present";
+
+export function settingRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get("/settings", { schema: { tags: ["settings"] } }, async (request) => {
+      const { caller } = request;
+      const rows = await ctx.db.select().from(settings).where(eq(settings.companyId, caller.companyId)).orderBy(asc(settings.key));
+      return rows.map((s) => presentSetting(s, caller.super));
+    });
+
+    r.put("/settings/:key", { schema: { params: settingKeyParams, body: updateSettingBody, tags: ["settings"] } }, async (request) => {
+      const { caller } = request;
+      const { key } = request.params;
+      authorize(caller, "settings:update");
+      if (!SETTING_KEYS.includes(key)) throw new AppError("ERR_NO_SETTING_FOUND", 404);
+      if (SUPER_ONLY_SETTINGS.includes(key)) requireSuper(caller);
+      const parsed = settingValueSchema(key).safeParse(request.body.value);
+      if (!parsed.success) {
+        throw new AppError("ERR_VALIDATION", 400, { field: "value", message: `value: ${parsed.error.issues[0].message}` });
+      }
+      const [row] = await ctx.db
+        .insert(settings)
+        .values({ companyId: caller.companyId, key, value: parsed.data })
+        .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: parsed.data, updatedAt: new Date() } })
+        .returning();
+      const setting = presentSetting(row, caller.super);
+      // Super-only values are not broadcast to the whole company.
+      if (SUPER_ONLY_SETTINGS.includes(key)) ctx.realtime.toAdmins(caller.companyId, "settings", { action: "update", setting: { ...setting, value: "" } });
+      else ctx.realtime.toCompany(caller.companyId, "settings", { action: "update", setting });
+      return setting;
+    });
+  };
+}

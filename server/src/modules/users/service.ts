@@ -1,0 +1,151 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { containsPattern } from "../../db/like";
+import { PAGE_SIZE, type CreateUserBody, type ListQuery, type UpdateUserBody } from "@balcao/common";
+import type { AppContext, Caller } from "../../context";
+import type { Db } from "../../db/client";
+import { companies, plans, queues, userQueues, userSessions, users, whatsapps } from "../../db/schema";
+import { AppError, forbidden } from "../../http/errors";
+import { isAdmin } from "../../policies";
+import { hashPassword } from "../auth/passwords";
+import { assertEmailFree } from "../companies/service";
+import { findUserForList, presentUser, queuesByUser } from "./present";
+import { uniqueViolation } from "../../db/errors";
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+export async function listUsers(db: Db, caller: Caller, query: ListQuery) {
+  const limit = PAGE_SIZE.users;
+  const offset = (query.pageNumber - 1) * limit;
+  const filters: SQL[] = [eq(users.companyId, caller.companyId)];
+  if (query.searchParam) {
+    const like = containsPattern(query.searchParam);
+    filters.push(or(ilike(users.name, like), ilike(users.email, like))!);
+  }
+  const where = and(...filters);
+  const [rows, [{ total }], [company]] = await Promise.all([
+    db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(users).where(where),
+    db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, caller.companyId)),
+  ]);
+  const queueMap = await queuesByUser(db, caller.companyId, rows.map((u) => u.id));
+  return {
+    users: rows.map((u) => presentUser(u, queueMap.get(u.id) ?? [], company)),
+    count: total,
+    hasMore: total > offset + rows.length,
+  };
+}
+
+/** Id and name of every user of the company, for selects. */
+export async function listUserNames(db: Db, caller: Caller) {
+  const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.companyId, caller.companyId)).orderBy(asc(users.id));
+  const queueMap = await queuesByUser(db, caller.companyId, rows.map((u) => u.id));
+  return rows.map((u) => ({ ...u, queues: queueMap.get(u.id) ?? [] }));
+}
+
+export async function showUser(db: Db, caller: Caller, userId: number) {
+  if (!isAdmin(caller) && caller.id !== userId) throw forbidden();
+  const user = await findUserForList(db, caller.companyId, userId);
+  if (!user) throw new AppError("ERR_NO_USER_FOUND", 404);
+  return user;
+}
+
+async function assertQueuesOfCompany(tx: Tx, companyId: number, queueIds: number[]) {
+  if (queueIds.length === 0) return;
+  const found = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  if (found.length !== new Set(queueIds).size) throw new AppError("ERR_VALIDATION", 400, { field: "queueIds", message: "queueIds: Invalid value" });
+}
+
+async function assertWhatsappOfCompany(tx: Tx, companyId: number, whatsappId: number | null | undefined) {
+  if (!whatsappId) return;
+  const [found] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
+  if (!found) throw new AppError("ERR_NO_WAPP_FOUND", 404);
+}
+
+async function setQueues(tx: Tx, companyId: number, userId: number, queueIds: number[]) {
+  await tx.delete(userQueues).where(and(eq(userQueues.companyId, companyId), eq(userQueues.userId, userId)));
+  const unique = [...new Set(queueIds)];
+  if (unique.length) await tx.insert(userQueues).values(unique.map((queueId) => ({ companyId, userId, queueId })));
+}
+
+/** Two requests racing for one email: the unique index decides, and the loser gets the usual error. */
+async function guardEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (uniqueViolation(err)?.constraint.includes("email")) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 400);
+    throw err;
+  }
+}
+
+/** Admins create users in their company; only a super user may name another company. */
+export async function createUser(ctx: AppContext, caller: Caller, body: CreateUserBody) {
+  if (!isAdmin(caller)) throw forbidden();
+  const requested = body.companyId === undefined || body.companyId === null || body.companyId === "" ? caller.companyId : Number(body.companyId);
+  if (requested !== caller.companyId && !caller.super) throw forbidden();
+  const companyId = requested;
+  const passwordHash = await hashPassword(body.password);
+  const id = await guardEmail(() => ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ limit: plans.users })
+      .from(companies)
+      .leftJoin(plans, eq(plans.id, companies.planId))
+      .where(eq(companies.id, companyId));
+    if (!row) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
+    const [{ total }] = await tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
+    if (row.limit && row.limit > 0 && total >= row.limit) throw new AppError("ERR_USER_LIMIT_REACHED", 400, { limit: row.limit });
+    await assertEmailFree(tx, body.email);
+    await assertQueuesOfCompany(tx, companyId, body.queueIds ?? []);
+    await assertWhatsappOfCompany(tx, companyId, body.whatsappId);
+    const [created] = await tx
+      .insert(users)
+      .values({ companyId, name: body.name, email: body.email, passwordHash, profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId ?? null })
+      .returning({ id: users.id });
+    await setQueues(tx, companyId, created.id, body.queueIds ?? []);
+    return created.id;
+  }));
+  const user = (await findUserForList(ctx.db, companyId, id))!;
+  ctx.realtime.toCompany(companyId, "user", { action: "create", user });
+  return user;
+}
+
+/** Admins edit anyone of their company; others edit only their own name, email and password. */
+export async function updateUser(ctx: AppContext, caller: Caller, userId: number, body: UpdateUserBody) {
+  const admin = isAdmin(caller);
+  if (!admin && caller.id !== userId) throw forbidden();
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const closedSessions: string[] = [];
+  let rulesChanged = false;
+  await guardEmail(() => ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)));
+    if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
+    // the platform's super user answers only to itself
+    if (existing.super && !caller.super) throw forbidden();
+    if (body.email && body.email !== existing.email) await assertEmailFree(tx, body.email, userId);
+    const changes: Partial<typeof users.$inferInsert> = { name: body.name, email: body.email, passwordHash };
+    if (admin) {
+      await assertWhatsappOfCompany(tx, caller.companyId, body.whatsappId);
+      Object.assign(changes, { profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId });
+      rulesChanged = (body.profile !== undefined && body.profile !== existing.profile) || (body.allTicket !== undefined && body.allTicket !== existing.allTicket) || body.queueIds !== undefined;
+      if (body.queueIds) {
+        await assertQueuesOfCompany(tx, caller.companyId, body.queueIds);
+        await setQueues(tx, caller.companyId, userId, body.queueIds);
+      }
+    }
+    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    await tx.update(users).set({ ...defined, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (passwordHash) {
+      // A new password closes the user's other signed-in browsers.
+      const keep = caller.id === userId ? caller.sessionId : null;
+      const sessions = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, userId));
+      const close = sessions.map((s) => s.id).filter((id) => id !== keep);
+      if (close.length) await tx.update(userSessions).set({ revokedAt: new Date() }).where(inArray(userSessions.id, close));
+      closedSessions.push(...close);
+    }
+  }));
+  const user = (await findUserForList(ctx.db, caller.companyId, userId))!;
+  ctx.realtime.toCompany(caller.companyId, "user", { action: "update", user });
+  ctx.realtime.closeSessions(closedSessions);
+  if (rulesChanged) ctx.realtime.rejoinUser(caller.companyId, userId);
+  return user;
+}
+

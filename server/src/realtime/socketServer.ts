@@ -1,0 +1,127 @@
+import { Server, type Socket } from "socket.io";
+import type { Server as HttpServer } from "node:http";
+import { eq } from "drizzle-orm";
+import { CLIENT_EVENTS, SERVER_EVENTS, SOCKET, TICKET_STATUSES, rooms, type TicketStatus } from "@balcao/common";
+import type { AppContext, Caller } from "../context";
+import { resolveCaller } from "../http/auth";
+import { AppError } from "../http/errors";
+import { users } from "../db/schema";
+import { findUserForList } from "../modules/users/present";
+import { queueIdsOf } from "../modules/users/queueIds";
+import { findActiveSessionUser } from "../modules/auth/sessions";
+import type { RoomPolicies } from "./roomPolicies";
+
+interface SocketData { caller: Caller }
+
+/** socket.io on the app's HTTP server: token in the query, rooms joined after the same checks as HTTP. */
+export function createSocketServer(httpServer: HttpServer, ctx: AppContext, policies: RoomPolicies, corsOrigins: string[]) {
+  const io = new Server(httpServer, {
+    transports: ["websocket"],
+    pingInterval: SOCKET.pingIntervalMs,
+    pingTimeout: SOCKET.pingTimeoutMs,
+    cors: corsOrigins.length ? { origin: corsOrigins, credentials: true } : undefined,
+    serveClient: false,
+  });
+
+  let stopping = false;
+  io.use(async (socket, next) => {
+    const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
+    const token = typeof raw === "string" ? raw.replace(/^"|"$/g, "") : undefined;
+    try {
+      (socket.data as SocketData) = { caller: await resolveCaller(ctx, token) };
+      next();
+    } catch (err) {
+      const code = err instanceof AppError ? err.code : "ERR_INTERNAL";
+      next(new Error(code === "ERR_INVALID_TOKEN" ? "Token expired" : code));
+    }
+  });
+
+  io.on("connection", (socket: Socket) => {
+    const { caller: connectedAs } = socket.data as SocketData;
+    const { companyId } = connectedAs;
+    socket.join([rooms.company(companyId), rooms.user(companyId, connectedAs.id), rooms.session(connectedAs.sessionId)]);
+    if (connectedAs.profile === "admin") socket.join(rooms.admins(companyId));
+    void setOnline(ctx, connectedAs, true);
+
+    /** Every join is checked against the session and the user as they are now, not as they were at connect. */
+    const current = async () => {
+      const user = await findActiveSessionUser(ctx.db, connectedAs.sessionId);
+      if (!user) {
+        socket.disconnect(true);
+        return null;
+      }
+      const caller: Caller = { ...connectedAs, profile: user.profile, allTicket: user.allTicket, super: user.super };
+      return { caller, queueIds: await queueIdsOf(ctx.db, companyId, user.id) };
+    };
+
+    socket.on(CLIENT_EVENTS.joinNotification, async () => {
+      const now = await current();
+      if (!now) return;
+      if (now.caller.profile === "admin") socket.join(rooms.notification(companyId));
+      else socket.join(queueRooms(companyId, "notification", now.queueIds, now.caller.allTicket === "enabled"));
+    });
+
+    socket.on(CLIENT_EVENTS.joinTickets, async (status: unknown) => {
+      if (!isStatus(status)) return socket.emit(SERVER_EVENTS.joinError, { room: "tickets", status });
+      const now = await current();
+      if (!now) return;
+      if (now.caller.profile === "admin") socket.join(rooms.ticketStatus(companyId, status));
+      else socket.join(queueRooms(companyId, status, now.queueIds, true));
+    });
+
+    socket.on(CLIENT_EVENTS.leaveTickets, (status: unknown) => {
+      if (!isStatus(status)) return;
+      socket.leave(rooms.ticketStatus(companyId, status));
+      for (const room of socket.rooms) if (room.startsWith(`company-${companyId}-queue-`) && room.endsWith(`-${status}`)) socket.leave(room);
+    });
+
+    socket.on(CLIENT_EVENTS.joinChatBox, async (ticketId: unknown) => {
+      const id = Number(ticketId);
+      const now = Number.isInteger(id) && id > 0 ? await current() : null;
+      const allowed = !!now && (await policies.ticket(now.caller, id).catch(() => false));
+      if (allowed) socket.join(rooms.ticket(companyId, id));
+      else socket.emit(SERVER_EVENTS.joinError, { room: "chatBox", ticketId });
+    });
+
+    socket.on(CLIENT_EVENTS.leaveChatBox, (ticketId: unknown) => {
+      socket.leave(rooms.ticket(companyId, Number(ticketId)));
+    });
+
+    socket.on(CLIENT_EVENTS.userStatus, () => void setOnline(ctx, connectedAs, true));
+
+    socket.on("disconnect", async () => {
+      if (stopping) return;
+      const others = await io.in(rooms.user(companyId, connectedAs.id)).fetchSockets().catch(() => []);
+      if (others.length === 0) void setOnline(ctx, connectedAs, false);
+    });
+
+    socket.emit(SERVER_EVENTS.ready);
+  });
+
+  /** Closes every socket; presence is not written while the server stops. */
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      stopping = true;
+      io.close(() => resolve());
+    });
+  return { io, stop };
+}
+
+const isStatus = (s: unknown): s is TicketStatus => TICKET_STATUSES.includes(s as TicketStatus);
+
+/** Rooms of a non-admin: one per own queue, plus the room of tickets without a queue. */
+export function queueRooms(companyId: number, kind: string, queueIds: number[], includeNoQueue: boolean) {
+  const list = queueIds.map((q) => rooms.queue(companyId, q, kind));
+  if (includeNoQueue) list.push(rooms.queue(companyId, null, kind));
+  return list;
+}
+
+async function setOnline(ctx: AppContext, caller: Caller, online: boolean) {
+  try {
+    await ctx.db.update(users).set({ online }).where(eq(users.id, caller.id));
+    const user = await findUserForList(ctx.db, caller.companyId, caller.id);
+    if (user) ctx.realtime.toCompany(caller.companyId, "user", { action: "update", user });
+  } catch {
+    // presence is best-effort; the database may be closing
+  }
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from "react";
+import { Box, Stack, Typography } from "@mui/material";
+
+interface PageContainerProps {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+  maxWidth?: number | string;
+}
+
+/** The frame of every screen: title, optional subtitle and actions, then the content. */
+export function PageContainer({ title, subtitle, actions, children, maxWidth = 1200 }: PageContainerProps) {
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth, mx: "auto", width: "100%" }}>
+      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={2} sx={{ mb: 2 }}>
+        <Box>
+          <Typography variant="h5" component="h1" fontWeight={700} data-testid="page-title">
+            {title}
+          </Typography>
+          {subtitle && (
+            <Typography variant="body2" color="text.secondary">
+              {subtitle}
+            </Typography>
+          )}
+        </Box>
+        {actions}
+      </Stack>
+      {children}
+    </Box>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from "react";
+import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from "@mui/material";
+import PersonOutline from "@mui/icons-material/PersonOutline";
+import Logout from "@mui/icons-material/Logout";
+import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useAuth, useSessionUser } from "../../app/authContext";
+import { UserModal } from "../UserModal/UserModal";
+
+/** Profile (the user modal on myself) and logout. */
+export function AccountMenu() {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const { logout } = useAuth();
+  const navigate = useNavigate();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
+
+  const doLogout = async () => {
+    setAnchor(null);
+    await logout();
+    navigate("/login", { replace: true });
+  };
+
+  return (
+    <>
+      <Tooltip title={t("layout.account")}>
+        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={t("layout.account")} data-testid="account-menu">
+          <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 15 }}>{user.name.charAt(0).toUpperCase()}</Avatar>
+        </IconButton>
+      </Tooltip>
+      <Menu
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+        transformOrigin={{ vertical: "top", horizontal: "right" }}
+      >
+        <Typography variant="subtitle2" sx={{ px: 2, pt: 1 }} noWrap>
+          {user.name}
+        </Typography>
+        <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1, display: "block" }} noWrap>
+          {user.email}
+        </Typography>
+        <Divider />
+        <MenuItem
+          data-testid="menu-profile"
+          onClick={() => {
+            setAnchor(null);
+            setProfileOpen(true);
+          }}
+        >
+          <ListItemIcon>
+            <PersonOutline fontSize="small" />
+          </ListItemIcon>
+          {t("layout.profile")}
+        </MenuItem>
+        <MenuItem data-testid="menu-logout" onClick={() => void doLogout()}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          {t("layout.logout")}
+        </MenuItem>
+      </Menu>
+      {profileOpen && <UserModal open userId={user.id} onClose={() => setProfileOpen(false)} />}
+    </>
+  );
+}

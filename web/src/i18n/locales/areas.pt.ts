@@ -1,0 +1,30 @@
+/** Titles and short descriptions of every area (used by the pages still to come). */
+export const areasPt = {
+  dashboard: { title: "Dashboard", description: "Indicadores dos atendimentos, gráficos de conversas por usuário e por dia e a situação dos atendentes." },
+  tickets: { title: "Atendimentos", description: "Lista de atendimentos abertos, pendentes e finalizados, com a conversa aberta ao lado." },
+  chats: { title: "Chat Interno", description: "Conversas internas entre os membros da equipe." },
+  contacts: { title: "Contatos", description: "Cadastro, importação e busca dos contatos da empresa." },
+  quickMessages: { title: "Respostas Rápidas", description: "Mensagens prontas, acionadas com '/' no campo de mensagem." },
+  schedules: { title: "Agendamentos", description: "Calendário das mensagens agendadas para envio." },
+  tags: { title: "Tags", description: "Etiquetas para organizar os atendimentos e as colunas do Kanban." },
+  helps: { title: "Ajuda", description: "Vídeos de ajuda sobre o uso do sistema." },
+  kanban: { title: "Kanban", description: "Quadro com os atendimentos organizados por tag." },
+  queues: { title: "Filas & Chatbot", description: "Filas de atendimento, horários e opções do chatbot." },
+  users: { title: "Usuários", description: "Cadastro dos usuários da empresa, com perfis e filas." },
+  files: { title: "Lista de arquivos", description: "Listas de arquivos para enviar em campanhas e atendimentos." },
+  prompts: { title: "Open.Ai", description: "Prompts do assistente de IA vinculados às filas." },
+  queueIntegration: { title: "Integrações", description: "Integrações das filas com Dialogflow, n8n, webhooks e Typebot." },
+  connections: { title: "Conexões", description: "Conexões de WhatsApp da empresa, com QR Code e situação de cada sessão." },
+  messagesApi: { title: "API", description: "Documentação e testes da API de envio de mensagens." },
+  financeiro: { title: "Financeiro", description: "Faturas da assinatura e pagamento via Pix." },
+  announcements: { title: "Informativos", description: "Avisos publicados para os usuários de todas as empresas." },
+  subscription: { title: "Assinatura", description: "Dias restantes do período de teste, e-mail de cobrança e contratação do plano." },
+  campaigns: { title: "Campanhas", description: "Envio de mensagens em massa para listas de contatos." },
+  contactLists: { title: "Listas de Contatos", description: "Listas de contatos usadas nas campanhas." },
+  contactListItems: { title: "Contatos da lista", description: "Contatos de uma lista, com importação de planilhas." },
+  campaignReport: { title: "Relatório da campanha", description: "Andamento, entregas e confirmações de uma campanha." },
+  campaignsConfig: { title: "Configurações de campanhas", description: "Intervalos de envio e variáveis das mensagens de campanha." },
+  forgetPassword: { title: "Recuperar senha", description: "Redefinição da senha por e-mail, com código de verificação." },
+};
+
+export type AreaKey = keyof typeof areasPt;

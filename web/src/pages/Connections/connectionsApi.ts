@@ -1,0 +1,70 @@
+import type { ConnectionStatus, QueueRef, WhatsappBody } from "@balcao/common";
+import { api } from "../../api/client";
+import { errorStatus } from "../../api/errors";
+import type { Connection } from "../../api/sandbox";
+
+/** A connection as GET /whatsapp/:id presents it to an admin: every field of the dialog. */
+export interface ConnectionRecord extends Connection {
+  status: ConnectionStatus;
+  greetingMessage?: string;
+  complationMessage?: string;
+  outOfHoursMessage?: string;
+  ratingMessage?: string;
+  token?: string;
+  queues?: QueueRef[];
+  promptId?: number | null;
+  transferQueueId?: number | null;
+  timeToTransfer?: number | null;
+  expiresTicket?: number | null;
+  expiresInactiveMessage?: string;
+  /** WhatsApp Cloud API settings: the secrets come as "" with has* telling whether they are stored. */
+  cloud?: CloudView | null;
+}
+
+export interface CloudView {
+  phoneNumberId: string;
+  accessToken: "";
+  appSecret: "";
+  hasAccessToken: boolean;
+  hasAppSecret: boolean;
+  /** "" unless the caller may see the connection's token. */
+  verifyToken: string;
+  graphUrl: string;
+  apiVersion: string;
+}
+
+export interface PromptRef {
+  id: number;
+  name: string;
+}
+
+export async function fetchConnection(id: number): Promise<ConnectionRecord> {
+  const { data } = await api.get<ConnectionRecord>(`/whatsapp/${id}`);
+  return data;
+}
+
+export async function saveConnection(id: number | null, body: WhatsappBody): Promise<ConnectionRecord> {
+  const { data } = id ? await api.put<ConnectionRecord>(`/whatsapp/${id}`, body) : await api.post<ConnectionRecord>("/whatsapp", body);
+  return data;
+}
+
+export async function deleteConnection(id: number): Promise<void> {
+  await api.delete(`/whatsapp/${id}`);
+}
+
+/** POST retries the session, PUT asks for a new QR code, DELETE disconnects. */
+export async function sessionAction(id: number, method: "post" | "put" | "delete"): Promise<void> {
+  await api.request({ method, url: `/whatsappsession/${id}` });
+}
+
+/** AI prompts feed the dialog's select; a server without them (404) reads as none. */
+export async function fetchPrompts(): Promise<PromptRef[]> {
+  try {
+    const { data } = await api.get<PromptRef[] | { prompts?: PromptRef[] }>("/prompt");
+    if (Array.isArray(data)) return data;
+    return Array.isArray(data?.prompts) ? data.prompts : [];
+  } catch (err) {
+    if (errorStatus(err) === 404) return [];
+    throw err;
+  }
+}

@@ -1,0 +1,45 @@
+import { Alert, Button, Grid, Skeleton } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { DEFAULT_SETTINGS, SETTING_OPTIONS, type OptionSettingKey, type SettingItem } from "@balcao/common";
+import { useSessionUser } from "../../app/authContext";
+import { AsaasField } from "./AsaasField";
+import { SettingSelect } from "./SettingSelect";
+
+const OPTION_KEYS = Object.keys(SETTING_OPTIONS) as OptionSettingKey[];
+
+interface OptionsTabProps {
+  settings: SettingItem[] | undefined;
+  loading: boolean;
+  failed: boolean;
+  onRetry(): void;
+}
+
+export const settingValue = (settings: SettingItem[] | undefined, key: string) =>
+  settings?.find((s) => s.key === key)?.value ?? DEFAULT_SETTINGS[key] ?? "";
+
+/** Every option of the company, each saved on change. */
+export function OptionsTab({ settings, loading, failed, onRetry }: OptionsTabProps) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+
+  if (failed && !settings) {
+    return (
+      <Alert severity="error" action={<Button onClick={onRetry}>{t("common.retry")}</Button>}>
+        {t("settings.loadFailed")}
+      </Alert>
+    );
+  }
+
+  return (
+    <Grid container spacing={2} data-testid="settings-options">
+      {OPTION_KEYS.map((key) => (
+        <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
+          {loading ? <Skeleton variant="rounded" height={40} /> : <SettingSelect settingKey={key} value={settingValue(settings, key)} />}
+        </Grid>
+      ))}
+      {user.super && (
+        <Grid size={{ xs: 12, md: 8 }}>{loading ? <Skeleton variant="rounded" height={40} /> : <AsaasField value={settingValue(settings, "asaas")} />}</Grid>
+      )}
+    </Grid>
+  );
+}

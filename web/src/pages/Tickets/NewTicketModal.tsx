@@ -1,0 +1,127 @@
+import { useState } from "react";
+import axios from "axios";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
+import { useTranslation } from "react-i18next";
+import { useNavigate } from "react-router-dom";
+import { toastError } from "../../api/errors";
+import { storeTicket } from "../../api/ticketCache";
+import { createTicket, parseOtherOpenTicket, type ContactOption, type OtherOpenTicket } from "../../api/tickets";
+import { useSessionUser } from "../../app/authContext";
+import { useTicketViewer } from "../../realtime/ticketViewer";
+import { ContactAutocomplete } from "./ContactAutocomplete";
+import { OtherTicketDialog } from "./OtherTicketDialog";
+import { useTicketFormOptions } from "./useTicketFormOptions";
+import { ConnectionSelect } from "./ConnectionSelect";
+
+/** The other open ticket of the contact, from a 409 ERR_OTHER_OPEN_TICKET (its `error` is a JSON string). */
+function otherOpenTicket(err: unknown): OtherOpenTicket | null {
+  if (!axios.isAxiosError<{ error?: unknown }>(err) || err.response?.status !== 409) return null;
+  return parseOtherOpenTicket(err.response.data?.error);
+}
+
+/** Opens a conversation with a contact: contact, queue (required unless admin) and connection. */
+export function NewTicketModal({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const user = useSessionUser();
+  const viewer = useTicketViewer();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const { queues, whatsapps } = useTicketFormOptions(false);
+  const [contact, setContact] = useState<ContactOption | null>(null);
+  const [queueId, setQueueId] = useState<string>("");
+  const [whatsappId, setWhatsappId] = useState<string>("");
+  const [submitted, setSubmitted] = useState(false);
+  const [other, setOther] = useState<OtherOpenTicket | null>(null);
+
+  const save = useMutation({
+    mutationFn: () =>
+      createTicket({
+        contactId: contact!.id,
+        queueId: queueId ? Number(queueId) : null,
+        whatsappId: whatsappId ? Number(whatsappId) : null,
+        userId: user.id,
+        status: "open",
+      }),
+    meta: { silent: true },
+    onSuccess: (ticket) => {
+      storeTicket(queryClient, ticket, viewer);
+      onClose();
+      navigate(`/tickets/${ticket.uuid}`);
+    },
+    onError: (err) => {
+      const found = otherOpenTicket(err);
+      if (!found) return toastError(err);
+      if (found.userId !== user.id) return setOther(found);
+      onClose();
+      navigate(`/tickets/${found.uuid}`);
+    },
+  });
+
+  const contactError = submitted && !contact ? t("ticketManager.newTicket.contactRequired") : undefined;
+  const queueError = submitted && !queueId && !viewer.isAdmin ? t("ticketManager.newTicket.queueRequired") : undefined;
+
+  const submit = () => {
+    setSubmitted(true);
+    if (!contact || (!queueId && !viewer.isAdmin)) return;
+    save.mutate();
+  };
+
+  return (
+    <>
+      <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="new-ticket-modal">
+        <DialogTitle>{t("ticketManager.newTicket.title")}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <ContactAutocomplete value={contact} onChange={setContact} error={contactError} />
+            <TextField
+              select
+              fullWidth
+              label={t("ticketManager.newTicket.queue")}
+              value={queueId}
+              onChange={(event) => setQueueId(event.target.value)}
+              error={Boolean(queueError)}
+              helperText={queueError}
+              slotProps={{
+                select: { displayEmpty: viewer.isAdmin, SelectDisplayProps: { "data-testid": "new-ticket-queue" } as React.HTMLAttributes<HTMLDivElement> },
+                inputLabel: viewer.isAdmin ? { shrink: true } : undefined,
+              }}
+            >
+              {viewer.isAdmin && <MenuItem value="">{t("ticketManager.newTicket.noQueue")}</MenuItem>}
+              {queues.map((queue) => (
+                <MenuItem key={queue.id} value={String(queue.id)} data-testid={`new-ticket-queue-option-${queue.id}`}>
+                  {queue.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <ConnectionSelect
+              label={t("ticketManager.newTicket.connection")}
+              emptyLabel={t("ticketManager.newTicket.defaultConnection")}
+              value={whatsappId}
+              onChange={setWhatsappId}
+              whatsapps={whatsapps}
+              testId="new-ticket-connection"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t("common.cancel")}
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="new-ticket-save">
+            {save.isPending ? <CircularProgress size={20} color="inherit" /> : t("ticketManager.newTicket.save")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {other && (
+        <OtherTicketDialog
+          ticket={other}
+          onClose={() => {
+            setOther(null);
+            onClose();
+          }}
+        />
+      )}
+    </>
+  );
+}

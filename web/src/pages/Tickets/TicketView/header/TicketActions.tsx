@@ -1,0 +1,53 @@
+import type { ReactNode } from "react";
+import { Button, CircularProgress, Stack } from "@mui/material";
+import CheckIcon from "@mui/icons-material/Check";
+import ReplayIcon from "@mui/icons-material/Replay";
+import UndoIcon from "@mui/icons-material/Undo";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { storeTicket } from "../../../../api/ticketCache";
+import { updateTicket } from "../../../../api/tickets";
+import { useTicketViewer } from "../../../../realtime/ticketViewer";
+import { ticketViewKeys } from "../api";
+import type { TicketView } from "../types";
+import { actionBody, type TicketAction as Action } from "./ticketActions";
+
+/** Accept, return, resolve or reopen: after a change to open the view stays, otherwise back to /tickets. */
+export function TicketActions({ ticket }: { ticket: TicketView }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const viewer = useTicketViewer();
+  const navigate = useNavigate();
+  const change = useMutation({
+    mutationFn: (action: Action) => updateTicket(ticket.id, actionBody(action, ticket, viewer.id)),
+    onSuccess: (saved) => {
+      storeTicket(queryClient, saved, viewer);
+      if (saved.status === "open") {
+        queryClient.setQueryData<TicketView>(ticketViewKeys.ticket(ticket.uuid), (current) => (current ? { ...current, ...saved, contact: current.contact } : current));
+      } else navigate("/tickets");
+    },
+  });
+
+  const button = (action: Action, icon: ReactNode, variant: "contained" | "outlined" = "contained") => (
+    <Button
+      key={action}
+      size="small"
+      variant={variant}
+      disabled={change.isPending}
+      startIcon={change.isPending && change.variables === action ? <CircularProgress size={14} color="inherit" /> : icon}
+      onClick={() => change.mutate(action)}
+      data-testid={`ticket-action-${action}`}
+    >
+      {t(`ticketView.actions.${action}`)}
+    </Button>
+  );
+
+  return (
+    <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+      {ticket.status === "pending" && button("accept", <CheckIcon />)}
+      {ticket.status === "open" && [button("return", <UndoIcon />, "outlined"), button("resolve", <CheckIcon />)]}
+      {ticket.status === "closed" && button("reopen", <ReplayIcon />)}
+    </Stack>
+  );
+}
