@@ -1,4 +1,4 @@
-import { boolean, date, integer, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { boolean, date, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { plans } from "./plans";
 import { timestamps } from "./timestamps";
 
@@ -11,6 +11,8 @@ export const companies = pgTable("companies", {
   status: boolean().notNull().default(true),
   dueDate: date({ mode: "string" }),
   recurrence: text().default("MENSAL"),
+  /** Company business hours, used when scheduleType is 'company': { weekday, weekdayEn, startTime, endTime }[]. */
+  schedules: jsonb().$type<{ weekday: string; weekdayEn: string; startTime: string; endTime: string }[]>().notNull().default([]),
   ...timestamps,
 });
 

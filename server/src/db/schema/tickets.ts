@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { contacts } from "./contacts";
 import { queues } from "./queues";
@@ -27,6 +27,10 @@ export const tickets = pgTable(
     useIntegration: boolean().notNull().default(false),
     integrationId: integer(),
     promptId: integer(),
+    /** Where the customer stands in the queue's chatbot menu (null: at the top). */
+    queueOptionId: integer(),
+    /** Last time the customer wrote; the expiry job measures inactivity from here. */
+    lastInboundAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
@@ -82,4 +86,31 @@ export const ticketNotes = pgTable(
     ...timestamps,
   },
   (t) => [index("ticket_notes_ticket_idx").on(t.companyId, t.ticketId)],
+);
+
+/**
+ * The life of a ticket, one row per service cycle: queued when it opens, started when an
+ * attendant accepts, finished when resolved, then rated by the customer. Dashboard and ratings read it.
+ */
+export const ticketTrackings = pgTable(
+  "ticket_trackings",
+  {
+    id: integer().primaryKey().generatedAlwaysAsIdentity(),
+    companyId: companyColumn(),
+    ticketId: integer()
+      .notNull()
+      .references(() => tickets.id, { onDelete: "cascade" }),
+    whatsappId: integer(),
+    userId: integer(),
+    queuedAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true, mode: "date" }),
+    finishedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** When the rating question went out; the customer's next 1, 2 or 3 answers it. */
+    ratingAt: timestamp({ withTimezone: true, mode: "date" }),
+    rated: boolean().notNull().default(false),
+    /** 1 unsatisfied, 2 satisfied, 3 very satisfied. */
+    rate: integer(),
+    ...timestamps,
+  },
+  (t) => [index("ticket_trackings_ticket_idx").on(t.companyId, t.ticketId), index("ticket_trackings_company_finished_idx").on(t.companyId, t.finishedAt)],
 );

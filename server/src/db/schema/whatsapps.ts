@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, text, unique } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { queues } from "./queues";
 import { timestamps } from "./timestamps";
@@ -41,6 +41,9 @@ export const whatsapps = pgTable(
     expiresInactiveMessage: text().notNull().default(""),
     /** Settings of the official Cloud API channel; null for other channels. */
     cloud: jsonb().$type<StoredCloudConfig>(),
+    /** The server process that runs this connection's session, while its lease lasts. */
+    sessionOwner: text(),
+    sessionLeaseUntil: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [index("whatsapps_company_idx").on(t.companyId), unique("whatsapps_company_name").on(t.companyId, t.name)],
@@ -58,4 +61,21 @@ export const whatsappQueues = pgTable(
       .references(() => queues.id, { onDelete: "cascade" }),
   },
   (t) => [primaryKey({ columns: [t.whatsappId, t.queueId] })],
+);
+
+/**
+ * A channel's saved session (Baileys credentials and signal keys), one row per key,
+ * each value sealed with the server's channel key.
+ */
+export const channelAuthEntries = pgTable(
+  "channel_auth_entries",
+  {
+    companyId: companyColumn(),
+    whatsappId: integer()
+      .notNull()
+      .references(() => whatsapps.id, { onDelete: "cascade" }),
+    key: text().notNull(),
+    value: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.whatsappId, t.key] })],
 );
