@@ -93,6 +93,34 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     await page.getByText(/Olá/).first().waitFor();
   });
 
+  it("keeps the volume and the page reload within reach on a phone, in the account menu", async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByTestId("volume-button").waitFor({ state: "hidden" });
+      await page.getByTestId("account-menu").click();
+      await page.getByTestId("menu-refresh").waitFor({ state: "visible" });
+      const slider = page.getByTestId("menu-volume-slider").locator('input[type="range"]');
+      expect(await slider.inputValue()).toBe("1");
+      await slider.focus();
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("ArrowLeft");
+      await expect.poll(() => page.evaluate(() => localStorage.getItem("volume"))).toBe("0.8");
+      await page.keyboard.press("Escape");
+      await page.getByTestId("menu-refresh").waitFor({ state: "hidden" });
+    } finally {
+      await page.setViewportSize({ width: 1366, height: 900 });
+    }
+    // on a wide screen the menu keeps to the account; the top bar's volume shows the same value
+    await page.getByTestId("volume-button").click();
+    expect(await page.getByTestId("volume-slider").locator('input[type="range"]').inputValue()).toBe("0.8");
+    await page.keyboard.press("Escape");
+    await page.getByTestId("account-menu").click();
+    await page.getByTestId("menu-profile").waitFor();
+    expect(await page.getByTestId("menu-refresh").isVisible()).toBe(false);
+    await page.keyboard.press("Escape");
+    await page.getByTestId("menu-profile").waitFor({ state: "hidden" });
+  });
+
   it("logs out to /login, and a private page stays closed", async () => {
     await page.getByTestId("account-menu").click();
     await page.getByTestId("menu-logout").click();

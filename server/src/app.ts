@@ -31,8 +31,11 @@ import { tagRoutes } from "./modules/tags/routes";
 import { ticketNoteRoutes } from "./modules/ticketNotes/routes";
 import { quickMessageRoutes } from "./modules/quickMessages/routes";
 import { queueRoutes } from "./modules/queues/routes";
+import { queueOptionRoutes } from "./modules/queueOptions/routes";
+import { companyScheduleRoutes } from "./modules/companies/schedules";
 import { MediaStore } from "./media/store";
 import { ChannelManager } from "./channels/manager";
+import { startJobs } from "./jobs/runner";
 import { whatsappRoutes } from "./modules/whatsapps/routes";
 import { sandboxRoutes } from "./modules/sandbox/routes";
 import { ticketRoutes } from "./modules/tickets/routes";
@@ -57,6 +60,8 @@ export interface BuildOptions {
   webDist?: string;
   /** PGlite location override (tests use "memory://"). */
   pgliteDir?: string;
+  /** Runs the durable jobs (timed rules, re-sends); tests that do not need them leave them off. */
+  jobs?: boolean;
   /** Sends per minute one token may make on the external messages API (tests lower it). */
   externalApiMaxPerMinute?: number;
 }
@@ -90,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await app.register(swagger, { openapi: { info: { title: "Balcão API", version: "1" } }, transform: jsonSchemaTransform });
     registerErrorHandler(app);
+    ctx.log = app.log;
 
     // Before the API: browser navigations must reach the SPA ahead of the API's auth hook.
     if (options.webDist) await registerWebApp(app, options.webDist);
@@ -107,6 +113,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(ticketNoteRoutes(ctx));
       await api.register(quickMessageRoutes(ctx));
       await api.register(queueRoutes(ctx));
+      await api.register(queueOptionRoutes(ctx));
+      await api.register(companyScheduleRoutes(ctx));
       await api.register(whatsappRoutes(ctx));
       await api.register(sandboxRoutes(ctx));
       await api.register(ticketRoutes(ctx));
@@ -130,6 +138,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       io.adapter(createAdapter(pub, sub));
     }
     ctx.realtime.attach(io);
+    const jobs = options.jobs === false ? null : await startJobs(ctx);
+    await ctx.channels.resumeSessions().catch((err) => app.log.error({ err }, "WhatsApp sessions not resumed"));
 
     return {
       app,
@@ -137,6 +147,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       generatedAdminPassword: seeded.generatedPassword,
       async close() {
         await stopSockets();
+        await jobs?.stop();
         await ctx.channels.closeAll();
         await app.close();
         await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));

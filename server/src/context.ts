@@ -4,6 +4,7 @@ import type { Secrets } from "./secrets";
 import type { Realtime } from "./realtime/realtime";
 import type { MediaStore } from "./media/store";
 import type { ChannelManager } from "./channels/manager";
+import type { FastifyBaseLogger } from "fastify";
 
 /** What services need from the running app; built once in app.ts. */
 export interface AppContext {
@@ -14,6 +15,7 @@ export interface AppContext {
   realtime: Realtime;
   media: MediaStore;
   channels: ChannelManager;
+  log?: FastifyBaseLogger;
 }
 
 /** The caller of a request, loaded fresh from the database on every request. */

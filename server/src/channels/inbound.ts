@@ -5,6 +5,7 @@ import { presentTicket } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 import { presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
+import { startCycle } from "../automation/tracking";
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
@@ -23,7 +24,7 @@ export function previewOf(m: { body: string; mediaType?: string | null; mediaNam
  * the message; a repeated (connection, external id) answers with the message already stored.
  * The unique indexes decide races, so concurrent deliveries never make two tickets.
  */
-export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage) {
+export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number } = {}) {
   const companyId = whatsapp.companyId;
   const number = inbound.isGroup ? inbound.number : digits(inbound.number);
   const stored = inbound.media ? await ctx.media.save(companyId, inbound.media.data, inbound.media.filename) : null;
@@ -46,16 +47,26 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
       })
       .returning();
 
-    await tx
-      .insert(tickets)
-      .values({ companyId, contactId: contact.id, whatsappId: whatsapp.id, status: "pending", isGroup: !!inbound.isGroup })
-      .onConflictDoNothing({ target: [tickets.companyId, tickets.contactId, tickets.whatsappId], where: sql`status in ('open', 'pending')` });
-    const [ticket] = await tx
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id), eq(tickets.whatsappId, whatsapp.id), inArray(tickets.status, ["open", "pending"])))
-      .orderBy(desc(tickets.id))
-      .limit(1);
+    let created = false;
+    let ticket: typeof tickets.$inferSelect | undefined;
+    if (opts.intoTicketId) {
+      // an answer that belongs to a given (possibly closed) ticket, such as a rating
+      [ticket] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, opts.intoTicketId)));
+    } else {
+      const inserted = await tx
+        .insert(tickets)
+        .values({ companyId, contactId: contact.id, whatsappId: whatsapp.id, status: "pending", isGroup: !!inbound.isGroup })
+        .onConflictDoNothing({ target: [tickets.companyId, tickets.contactId, tickets.whatsappId], where: sql`status in ('open', 'pending')` })
+        .returning();
+      created = inserted.length > 0;
+      if (created) await startCycle(tx, inserted[0]);
+      [ticket] = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id), eq(tickets.whatsappId, whatsapp.id), inArray(tickets.status, ["open", "pending"])))
+        .orderBy(desc(tickets.id))
+        .limit(1);
+    }
     // the active ticket was closed between the insert and the read: start over once
     if (!ticket) throw new TicketRace();
 
@@ -101,7 +112,7 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
       })
       .where(eq(tickets.id, ticket.id))
       .returning();
-    return { duplicate: false as const, message, ticket: updated };
+    return { duplicate: false as const, message, ticket: updated, created };
   });
 
   let result: Awaited<ReturnType<typeof run>>;
@@ -117,13 +128,13 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
     const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, result.message.ticketId));
     const ticket = await presentTicket(ctx.db, ticketRow);
     const [message] = await presentMessages(ctx.db, companyId, [result.message]);
-    return { duplicate: true, message, ticket };
+    return { duplicate: true, message, ticket, created: false };
   }
   const ticket = await presentTicket(ctx.db, result.ticket);
   const [message] = await presentMessages(ctx.db, companyId, [result.message]);
   emitAppMessage(ctx.realtime, ticket, "create", message);
   emitTicketUpdate(ctx.realtime, ticket);
-  return { duplicate: false, message, ticket };
+  return { duplicate: false, message, ticket, created: result.created };
 }
 
 /** Delivery and read receipts only move forward. */

@@ -2,22 +2,42 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
-import type { ChannelAdapter, ChannelEvent } from "./contract";
+import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
+import { readSettings } from "../automation/companySettings";
+import { receiveRating } from "../automation/rating";
+import { automateInbound } from "../automation/inboundBot";
 import { applyAck, applyEdit, applyRemoteDelete, receiveInbound } from "./inbound";
 import { SandboxAdapter } from "./sandbox/adapter";
 import { CloudAdapter } from "./cloud/adapter";
+import { BaileysAdapter } from "./baileys/adapter";
+import { defaultBaileysOptions, type BaileysOptions } from "./baileys/socket";
+import { pairedSessions } from "./baileys/savedSessions";
+import { SessionLease, type LeaseOptions } from "./lease";
 import { presentWhatsapp } from "../modules/whatsapps/present";
 
-export const CHANNEL_KINDS = ["sandbox", "cloud"] as const;
+export const CHANNEL_KINDS = ["sandbox", "cloud", "baileys"] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 type WhatsappRow = typeof whatsapps.$inferSelect;
 
+/** Production takes the defaults; tests name the process and hand in a fake WhatsApp socket. */
+export interface ChannelManagerOptions { lease?: LeaseOptions; baileys?: Partial<BaileysOptions> }
+
 /** One adapter per connection, created on demand; every adapter reports through `handle`. */
 export class ChannelManager {
   private adapters = new Map<number, ChannelAdapter>();
+  /** Which live sessions (baileys) this process runs. */
+  readonly lease: SessionLease;
+  /** How WhatsApp Web sockets are made, media fetched and reconnections timed. */
+  baileys: BaileysOptions;
+  /** Sessions another process runs, checked again when their lease may have run out. */
+  private standby = new Map<number, NodeJS.Timeout>();
+  private closed = false;
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext, options: ChannelManagerOptions = {}) {
+    this.lease = new SessionLease(ctx.db, (id) => void this.leaseLost(id), options.lease);
+    this.baileys = { ...defaultBaileysOptions, ...options.baileys };
+  }
 
   adapterFor(whatsapp: Pick<WhatsappRow, "id" | "companyId" | "channel">): ChannelAdapter {
     let adapter = this.adapters.get(whatsapp.id);
@@ -30,6 +50,12 @@ export class ChannelManager {
         case "cloud":
           adapter = new CloudAdapter(this.ctx, { id: whatsapp.id, companyId: whatsapp.companyId }, sink);
           break;
+        case "baileys": {
+          const id = whatsapp.id;
+          const session = { claim: () => this.lease.claim(id), release: () => this.lease.release(id) };
+          adapter = new BaileysAdapter(this.ctx, { id, companyId: whatsapp.companyId }, sink, session, this.baileys);
+          break;
+        }
         default:
           throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
       }
@@ -44,13 +70,78 @@ export class ChannelManager {
   }
 
   async forget(whatsappId: number) {
+    clearTimeout(this.standby.get(whatsappId));
+    this.standby.delete(whatsappId);
     const adapter = this.adapters.get(whatsappId);
     this.adapters.delete(whatsappId);
     await adapter?.close().catch(() => undefined);
   }
 
   async closeAll() {
-    await Promise.all([...this.adapters.keys()].map((id) => this.forget(id)));
+    this.closed = true;
+    await Promise.all([...new Set([...this.adapters.keys(), ...this.standby.keys()])].map((id) => this.forget(id)));
+    await this.lease.stop();
+  }
+
+  /**
+   * On start: brings back the paired WhatsApp Web sessions saved in the database. A session
+   * another live process runs is left to it, and looked at again when its lease could lapse.
+   */
+  async resumeSessions(whatsappId?: number) {
+    if (this.closed) return;
+    for (const row of await pairedSessions(this.ctx, whatsappId)) {
+      if (this.adapters.has(row.id) && this.lease.holds(row.id)) continue;
+      if (await this.lease.claim(row.id)) {
+        await this.adapterFor(row).connect().catch((err) => this.ctx.log?.error({ err, whatsappId: row.id }, "session not resumed"));
+      } else {
+        this.watch(row.id);
+      }
+    }
+  }
+
+  private watch(whatsappId: number) {
+    if (this.closed) return;
+    clearTimeout(this.standby.get(whatsappId));
+    const timer = setTimeout(() => {
+      this.standby.delete(whatsappId);
+      void this.resumeSessions(whatsappId).catch(() => this.watch(whatsappId));
+    }, this.lease.ttlMs);
+    timer.unref();
+    this.standby.set(whatsappId, timer);
+  }
+
+  /** Another process took this session over: our socket goes, and we stand by. */
+  private async leaseLost(whatsappId: number) {
+    await this.forget(whatsappId);
+    this.watch(whatsappId);
+  }
+
+  /**
+   * A customer's message: dropped when it is a group's and the company ignores groups; an
+   * answer to a rating question goes to its ticket; otherwise the pipeline stores it and the
+   * bots answer. Returns what was stored, or null when the message was dropped.
+   */
+  async receiveMessage(whatsapp: { id: number; companyId: number }, message: InboundMessage) {
+    const stored = await this.storeMessage(whatsapp, message);
+    if (stored) await this.automate(stored);
+    return stored;
+  }
+
+  /** The storing half of `receiveMessage`, for a channel that records something in between. */
+  async storeMessage(whatsapp: { id: number; companyId: number }, message: InboundMessage) {
+    if (message.isGroup) {
+      const { CheckMsgIsGroup } = await readSettings(this.ctx.db, whatsapp.companyId, ["CheckMsgIsGroup"] as const);
+      if (CheckMsgIsGroup === "enabled") return null;
+    }
+    const rating = await receiveRating(this.ctx, whatsapp, message);
+    if (rating) return { ...rating, rating: true };
+    return { ...(await receiveInbound(this.ctx, whatsapp, message)), rating: false };
+  }
+
+  /** The answering half: greeting, menus and chatbot, for a newly stored customer message. */
+  async automate(stored: NonNullable<Awaited<ReturnType<ChannelManager["storeMessage"]>>>) {
+    if (stored.duplicate || stored.rating) return;
+    await automateInbound(this.ctx, { ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe });
   }
 
   /** Normalized events from any channel land here. */
@@ -58,7 +149,7 @@ export class ChannelManager {
     const whatsapp = { id: whatsappId, companyId };
     switch (event.type) {
       case "message":
-        return void (await receiveInbound(this.ctx, whatsapp, event.message));
+        return void (await this.receiveMessage(whatsapp, event.message));
       case "ack":
         return void (await applyAck(this.ctx, whatsapp, event.externalId, event.ack));
       case "edit":
@@ -66,7 +157,7 @@ export class ChannelManager {
       case "delete":
         return void (await applyRemoteDelete(this.ctx, whatsapp, event.externalId));
       case "call":
-        return void (await receiveInbound(this.ctx, whatsapp, { externalId: event.externalId, number: event.number, name: event.name, body: "", mediaType: "call_log" }));
+        return void (await this.receiveMessage(whatsapp, { externalId: event.externalId, number: event.number, name: event.name, body: "", mediaType: "call_log" }));
       case "status": {
         const [row] = await this.ctx.db
           .update(whatsapps)

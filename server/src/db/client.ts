@@ -12,6 +12,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs one parameterized statement; used by tools that bring their own SQL (health check, jobs). */
   query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /** Runs SQL for the job runner: several statements at once when there are no parameters. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -49,6 +51,11 @@ async function openPostgres(url: string): Promise<Database> {
       const r = await pool.query(text, values as unknown[]);
       return r.rows;
     },
+    async executeSql(text, values) {
+      const r = await pool.query(text, values as unknown[]);
+      // a multi-statement string answers with one result per statement
+      return Array.isArray(r) ? (r.at(-1) ?? { rows: [] }) : r;
+    },
     async migrate() {
       // Several processes may start at once: one migrates, the others wait.
       const client = await pool.connect();
@@ -82,6 +89,12 @@ async function openPglite(dir: string): Promise<Database> {
     async query(text, values) {
       const r = await client.query(text, values as unknown[]);
       return r.rows as never[];
+    },
+    async executeSql(text, values) {
+      if (values?.length) return client.query(text, values as unknown[]);
+      // PGlite takes several statements only through exec
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
     },
     migrate: () => migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder }),
     close: () => client.close(),

@@ -12,19 +12,26 @@ export const markHandled = (err: unknown) => {
   if (err && typeof err === "object") handled.add(err);
 };
 
-/** The ERR_… code of a failed call; 429 from the HTTP rate limiter counts as too many attempts. */
+/** An error body; a few carry details in `error` and the code in `code` (ERR_OTHER_OPEN_TICKET). */
+type ResponseBody = Omit<ErrorBody, "error"> & { error?: unknown; code?: unknown };
+
+/**
+ * The ERR_… code of a failed call: `error`, or `code` when `error` holds details instead;
+ * 429 from the HTTP rate limiter counts as too many attempts.
+ */
 export function errorCode(err: unknown): ErrorCode | undefined {
-  if (!axios.isAxiosError<ErrorBody>(err)) return undefined;
+  if (!axios.isAxiosError<ResponseBody>(err)) return undefined;
   if (err.response?.status === 429) return "ERR_TOO_MANY_ATTEMPTS";
-  const code = err.response?.data?.error;
-  return isErrorCode(code) ? code : undefined;
+  const body = err.response?.data;
+  if (isErrorCode(body?.error)) return body.error;
+  return isErrorCode(body?.code) ? body.code : undefined;
 }
 
 export const errorStatus = (err: unknown) => (axios.isAxiosError(err) ? err.response?.status : undefined);
 
 /** Text for a failure: the translation of its code, a validation message naming the field, or the raw text. */
 export function errorMessage(err: unknown): string | undefined {
-  if (!axios.isAxiosError<ErrorBody>(err)) return undefined;
+  if (!axios.isAxiosError<ResponseBody>(err)) return undefined;
   const code = errorCode(err);
   const body = err.response?.data;
   if (code === "ERR_VALIDATION" && body?.field && body.message) {

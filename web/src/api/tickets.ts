@@ -64,25 +64,7 @@ export async function createTicket(body: CreateTicketBody): Promise<Ticket> {
   return data;
 }
 
-/** The ticket named in a 409 ERR_OTHER_OPEN_TICKET (its `error` field is a JSON string). */
-export interface OtherOpenTicket {
-  id: number;
-  uuid: string;
-  status: TicketStatus;
-  userId: number | null;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string } | null;
-}
-
-export function parseOtherOpenTicket(error: unknown): OtherOpenTicket | null {
-  if (typeof error !== "string") return null;
-  try {
-    const parsed = JSON.parse(error) as Partial<OtherOpenTicket> | null;
-    return parsed && typeof parsed.id === "number" && typeof parsed.uuid === "string" ? (parsed as OtherOpenTicket) : null;
-  } catch {
-    return null;
-  }
-}
+export { otherOpenTicketOf, parseOtherOpenTicket, type OtherOpenTicket } from "./otherOpenTicket";
 
 /** A message as the read-only peek dialog shows it (contract: MessageView, trimmed). */
 export interface PeekMessage {

@@ -13,6 +13,7 @@ import { SandboxPairPage } from "../pages/SandboxPair/SandboxPairPage";
 import { SimulatorPage } from "../pages/Simulator/SimulatorPage";
 import { ConnectionsPage } from "../pages/Connections/ConnectionsPage";
 import { MessagesApiPage } from "../pages/MessagesApi/MessagesApiPage";
+import { QueuesPage } from "../pages/Queues/QueuesPage";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -45,7 +46,7 @@ export function AppRoutes() {
         <Route path="/tags" element={<Soon area="tags" />} />
         <Route path="/helps" element={<Soon area="helps" />} />
         <Route path="/kanban" element={<Soon area="kanban" />} />
-        <Route path="/queues" element={admin(<Soon area="queues" />)} />
+        <Route path="/queues" element={admin(<QueuesPage />)} />
         <Route path="/users" element={admin(<Soon area="users" />)} />
         <Route path="/files" element={admin(<Soon area="files" />)} />
         <Route path="/prompts" element={admin(<RequirePlan flag="useOpenAi"><Soon area="prompts" /></RequirePlan>)} />

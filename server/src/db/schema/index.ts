@@ -7,3 +7,4 @@ export * from "./contacts";
 export * from "./tickets";
 export * from "./messages";
 export * from "./sandbox";
+export * from "./schedules";

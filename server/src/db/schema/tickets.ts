@@ -29,8 +29,6 @@ export const tickets = pgTable(
     promptId: integer(),
     /** Where the customer stands in the queue's chatbot menu (null: at the top). */
     queueOptionId: integer(),
-    /** Last time the customer wrote; the expiry job measures inactivity from here. */
-    lastInboundAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [

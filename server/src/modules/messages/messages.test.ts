@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { connectSocket, nextEvent, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { customerSays, pairedSandbox } from "../../test/conversation";
+import { createAttendant } from "../../test/workspaceFixtures";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -121,5 +122,45 @@ describe("replies and history stay inside the company and the caller's queues", 
     const two = await openConversation("segunda conversa");
     expect(await t.http.post(`/messages/${two.ticket.id}`, { body: "oi", quotedMsg: { id: one.message.id } }, a.token)).toMatchObject({ status: 400, body: { field: "quotedMsg" } });
     expect(await t.http.post(`/messages/${two.ticket.id}`, { body: "oi", quotedMsg: { id: 3_000_000_000 } }, a.token)).toMatchObject({ status: 400 });
+  });
+});
+
+describe("another company's records are not found, and an attendant stays in his queues", () => {
+  it("answers 404 to a user of company B for A's ticket and messages, and changes nothing", async () => {
+    const b = await signUpCompany(t.http);
+    const { number, ticket, message } = await openConversation("só da empresa A");
+    await t.http.post(`/messages/${ticket.id}`, { body: "resposta de A" }, a.token);
+    const mine = (await t.http.get(`/messages/${ticket.id}`, a.token)).body.messages.at(-1);
+    expect(mine).toMatchObject({ body: "resposta de A", fromMe: true });
+
+    expect(await t.http.post(`/messages/${ticket.id}`, { body: "intrusa" }, b.token)).toMatchObject({ status: 404, body: { error: "ERR_NO_TICKET_FOUND" } });
+    expect(await t.http.get(`/messages/${ticket.id}`, b.token)).toMatchObject({ status: 404 });
+    expect(await t.http.del(`/messages/${mine.id}`, b.token)).toMatchObject({ status: 404, body: { error: "ERR_NOT_FOUND" } });
+    expect(await t.http.del(`/messages/${message.id}`, b.token)).toMatchObject({ status: 404 });
+    // 404 before any check of the message's state (a 400 "not a failed message" would reveal it exists)
+    expect(await t.http.post(`/messages/${mine.id}/retry`, {}, b.token)).toMatchObject({ status: 404, body: { error: "ERR_NOT_FOUND" } });
+
+    const after = (await t.http.get(`/messages/${ticket.id}`, a.token)).body.messages;
+    expect(after.map((m: { body: string; isDeleted: boolean }) => [m.body, m.isDeleted])).toEqual([["só da empresa A", false], ["resposta de A", false]]);
+    const outbound = (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body;
+    expect(outbound.map((m: { body: string; deleted?: boolean }) => [m.body, Boolean(m.deleted)])).toEqual([["resposta de A", false]]);
+  });
+
+  it("refuses with 403 ERR_NO_PERMISSION an attendant writing to a ticket of a queue he is not in", async () => {
+    const sales = (await t.http.post("/queue", { name: unique("Vendas "), color: "#1e88e5" }, a.token)).body.id as number;
+    const support = (await t.http.post("/queue", { name: unique("Suporte "), color: "#43a047" }, a.token)).body.id as number;
+    const attendant = await createAttendant(t, a.token, { queueIds: [support] });
+    const { number, ticket, message } = await openConversation("fila de vendas");
+    expect((await t.http.put(`/tickets/${ticket.id}`, { queueId: sales }, a.token)).status).toBe(200);
+
+    expect(await t.http.post(`/messages/${ticket.id}`, { body: "não é minha fila" }, attendant.token)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    expect(await t.http.get(`/messages/${ticket.id}`, attendant.token)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    expect(await t.http.post(`/messages/${message.id}/retry`, {}, attendant.token)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    expect((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body).toEqual([]);
+
+    // moved to his queue, the same attendant may write
+    expect((await t.http.put(`/tickets/${ticket.id}`, { queueId: support }, a.token)).status).toBe(200);
+    expect((await t.http.post(`/messages/${ticket.id}`, { body: "agora sim" }, attendant.token)).status).toBe(200);
+    expect((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body).toEqual([expect.objectContaining({ body: "agora sim" })]);
   });
 });

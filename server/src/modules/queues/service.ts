@@ -1,12 +1,11 @@
-import { asc, eq } from "drizzle-orm";
-import type { QueueBody } from "@balcao/common";
-import type { AppContext } from "../../context";
-import { AppError } from "../../http/errors";
-import { uniqueViolation } from "../../db/errors";
-import type { Caller } from "../../context";
+import { and, asc, eq } from "drizzle-orm";
+import { DEFAULT_QUEUE_SCHEDULES, type QueueBody } from "@balcao/common";
+import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
-import { queues } from "../../db/schema";
-import { presentQueue } from "./present";
+import { uniqueViolation } from "../../db/errors";
+import { queues, whatsapps } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { presentQueue, presentQueueRecord } from "./present";
 
 /** The company's queues by orderQueue (unordered ones last), then name. */
 export async function listQueues(db: Db, caller: Caller) {
@@ -14,17 +13,76 @@ export async function listQueues(db: Db, caller: Caller) {
   return rows.map(presentQueue);
 }
 
-/** Creates a queue; names and colours are unique in a company (ERR_QUEUE_COLOR_ALREADY_EXISTS). */
+/** A queue of the caller's company; another company's queue does not exist for the caller. */
+export async function findQueue(db: Db, companyId: number, id: number) {
+  const [row] = await db.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
+  if (!row) throw new AppError("ERR_QUEUE_NOT_FOUND", 404);
+  return row;
+}
+
+/** Names and colours are unique in a company: the unique indexes decide, even under concurrent saves. */
+function translateUniqueViolation(err: unknown): never {
+  const violation = uniqueViolation(err);
+  if (violation?.constraint.includes("color")) throw new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", 400);
+  if (violation) throw new AppError("ERR_VALIDATION", 400, { field: "name", message: "name: already in use" });
+  throw err;
+}
+
+/** Creates a queue; without schedules it gets the default week (Mon–Fri 08–18, Sat 08–12, Sun closed). */
 export async function createQueue(ctx: AppContext, caller: Caller, body: QueueBody) {
+  const schedules = body.schedules?.length ? body.schedules : [...DEFAULT_QUEUE_SCHEDULES];
+  let row;
   try {
-    const [row] = await ctx.db.insert(queues).values({ companyId: caller.companyId, ...body }).returning();
-    const queue = presentQueue(row);
-    ctx.realtime.toCompany(caller.companyId, "queue", { action: "update", queue });
-    return queue;
+    [row] = await ctx.db
+      .insert(queues)
+      .values({ ...body, companyId: caller.companyId, schedules, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null })
+      .returning();
   } catch (err) {
-    const violation = uniqueViolation(err);
-    if (violation?.constraint.includes("color")) throw new AppError("ERR_QUEUE_COLOR_ALREADY_EXISTS", 400);
-    if (violation) throw new AppError("ERR_VALIDATION", 400, { field: "name", message: "name: already in use" });
-    throw err;
+    translateUniqueViolation(err);
   }
+  const queue = presentQueueRecord(row);
+  ctx.realtime.toCompany(caller.companyId, "queue", { action: "update", queue });
+  return queue;
+}
+
+/** Updates a queue; fields left out of the body (schedules, prompt, integration) are kept. */
+export async function updateQueue(ctx: AppContext, caller: Caller, id: number, body: QueueBody) {
+  await findQueue(ctx.db, caller.companyId, id);
+  const values: Partial<typeof queues.$inferInsert> = {
+    name: body.name,
+    color: body.color,
+    greetingMessage: body.greetingMessage,
+    outOfHoursMessage: body.outOfHoursMessage,
+    orderQueue: body.orderQueue,
+  };
+  if (body.schedules !== undefined) values.schedules = body.schedules;
+  if (body.promptId !== undefined) values.promptId = body.promptId;
+  if (body.integrationId !== undefined) values.integrationId = body.integrationId;
+  let row;
+  try {
+    [row] = await ctx.db
+      .update(queues)
+      .set(values)
+      .where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id)))
+      .returning();
+  } catch (err) {
+    translateUniqueViolation(err);
+  }
+  if (!row) throw new AppError("ERR_QUEUE_NOT_FOUND", 404); // deleted meanwhile
+  const queue = presentQueueRecord(row);
+  ctx.realtime.toCompany(caller.companyId, "queue", { action: "update", queue });
+  return queue;
+}
+
+/**
+ * Deletes a queue with its chatbot options, user and connection links (foreign keys);
+ * tickets keep existing without a queue, and connections stop transferring to it.
+ */
+export async function deleteQueue(ctx: AppContext, caller: Caller, id: number) {
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(queues).where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id))).returning({ id: queues.id });
+    if (!deleted) throw new AppError("ERR_QUEUE_NOT_FOUND", 404);
+    await tx.update(whatsapps).set({ transferQueueId: null }).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.transferQueueId, id)));
+  });
+  ctx.realtime.toCompany(caller.companyId, "queue", { action: "delete", queueId: id });
 }

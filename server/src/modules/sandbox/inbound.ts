@@ -3,7 +3,6 @@ import { and, eq } from "drizzle-orm";
 import type { SandboxInboundBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { sandboxMessages, type whatsapps } from "../../db/schema";
-import { receiveInbound } from "../../channels/inbound";
 import type { InboundMessage } from "../../channels/contract";
 import { mediaTypeOf } from "../../media/store";
 import { AppError } from "../../http/errors";
@@ -29,7 +28,9 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     const link = `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`;
     message.body = `${""}|${link}|${description ?? ""}`;
   }
-  const result = await receiveInbound(ctx, whatsapp, message);
+  const result = await ctx.channels.storeMessage(whatsapp, message);
+  // a group message the company ignores: delivered to the phone, not kept as a ticket
+  if (!result) return { duplicate: false, ignored: true as const };
   if (!result.duplicate) {
     const [already] = await ctx.db.select({ id: sandboxMessages.id }).from(sandboxMessages).where(and(eq(sandboxMessages.whatsappId, whatsapp.id), eq(sandboxMessages.externalId, externalId)));
     if (!already) {
@@ -47,5 +48,6 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
       });
     }
   }
+  await ctx.channels.automate(result);
   return result;
 }

@@ -10,6 +10,8 @@ import { findTicket, presentTicket, type TicketView } from "./present";
 import { emitTicketDelete, emitTicketUpdate } from "./realtime";
 import { sendOutbound } from "../messages/send";
 import { uniqueViolation } from "../../db/errors";
+import { afterTicketChange } from "../../automation/transitions";
+import { startCycle } from "../../automation/tracking";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -75,6 +77,7 @@ export async function createTicket(ctx: AppContext, caller: Caller, body: { cont
     if (uniqueViolation(err)) throw (await otherOpenTicketError(ctx, caller.companyId, contact.id, whatsappId)) ?? err;
     throw err;
   }
+  await startCycle(ctx.db, row, { userId: caller.id, started: true });
   const view = await presentTicket(ctx.db, row);
   emitTicketUpdate(ctx.realtime, view);
   return view;
@@ -111,6 +114,7 @@ export async function updateTicket(ctx: AppContext, caller: Caller, ticketId: nu
   }
   const view = await presentTicket(ctx.db, row);
   emitTicketUpdate(ctx.realtime, view, before);
+  await afterTicketChange(ctx, before, row);
   if (before.status === "pending" && row.status === "open" && !row.isGroup) await greetOnAccept(ctx, caller, view);
   return view;
 }

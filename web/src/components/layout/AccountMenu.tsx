@@ -1,13 +1,18 @@
 import { useState } from "react";
-import { Avatar, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from "@mui/material";
+import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from "@mui/material";
 import PersonOutline from "@mui/icons-material/PersonOutline";
 import Logout from "@mui/icons-material/Logout";
+import RefreshIcon from "@mui/icons-material/Refresh";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAuth, useSessionUser } from "../../app/authContext";
 import { UserModal } from "../UserModal/UserModal";
+import { VolumeSlider } from "./VolumeControl";
 
-/** Profile (the user modal on myself) and logout. */
+/** On phones the top bar has no room for these: they live here (display on xs only). */
+const phoneOnly = { display: { xs: "flex", sm: "none" } } as const;
+
+/** Profile (the user modal on myself) and logout; on phones also the volume and the page reload. */
 export function AccountMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
@@ -43,6 +48,16 @@ export function AccountMenu() {
           {user.email}
         </Typography>
         <Divider />
+        <Box sx={phoneOnly} aria-label={t("layout.volume")} data-testid="menu-volume">
+          <VolumeSlider testId="menu-volume-slider" />
+        </Box>
+        <MenuItem sx={phoneOnly} data-testid="menu-refresh" onClick={() => window.location.reload()}>
+          <ListItemIcon>
+            <RefreshIcon fontSize="small" />
+          </ListItemIcon>
+          {t("layout.refresh")}
+        </MenuItem>
+        <Divider sx={{ display: { xs: "block", sm: "none" } }} />
         <MenuItem
           data-testid="menu-profile"
           onClick={() => {

@@ -37,6 +37,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer(): void }) {
               {mode === "dark" ? <LightModeOutlined /> : <DarkModeOutlined />}
             </IconButton>
           </Tooltip>
+          {/* Under 600 px the account menu carries the volume and the reload instead. */}
           <Box sx={{ display: { xs: "none", sm: "flex" } }}>
             <VolumeControl />
             <Tooltip title={t("layout.refresh")}>

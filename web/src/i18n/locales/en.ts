@@ -1,6 +1,7 @@
 import { areasEn } from "./areas.en";
 import { sandboxPairEn, simulatorEn } from "./simulator.en";
 import { connectionsEn } from "./connections.en";
+import { queuesEn, schedulesEn } from "./queues.en";
 import { messagesApiEn } from "./messagesApi.en";
 import { ticketViewEn } from "./ticketView.en";
 import { notificationsEn, ticketManagerEn } from "./tickets.en";
@@ -57,6 +58,7 @@ export const en: Messages = {
     ERR_CREATING_TICKET: "Error while creating the ticket in the database.",
     ERR_FETCH_WAPP_MSG: "Error fetching the message from WhatsApp, maybe it is too old.",
     ERR_QUEUE_COLOR_ALREADY_EXISTS: "This color is already in use, pick another one.",
+    ERR_QUEUE_NOT_FOUND: "No queue found with this ID.",
     ERR_WAPP_GREETING_REQUIRED: "A greeting message is required when there is more than one queue.",
     ERR_INVALID_TOKEN: "Invalid session. Please log in again.",
     ERR_SUBSCRIPTION_EXPIRED: "Your subscription has expired. Please contact Support for more information!",
@@ -163,6 +165,8 @@ export const en: Messages = {
   areas: areasEn,
   simulator: simulatorEn,
   connections: connectionsEn,
+  queues: queuesEn,
+  schedules: schedulesEn,
   messagesApi: messagesApiEn,
   sandboxPair: sandboxPairEn,
   ticketView: ticketViewEn,
@@ -187,7 +191,7 @@ export const en: Messages = {
   },
   settings: {
     title: "Settings",
-    tabs: { options: "Options", schedules: "Opening hours", companies: "Companies", plans: "Plans", helps: "Help" },
+    tabs: { options: "Options", schedules: "Schedules", companies: "Companies", plans: "Plans", helps: "Help" },
     updated: "Setting updated successfully.",
     updating: "Updating…",
     loadFailed: "Could not load the settings.",

@@ -1,6 +1,7 @@
 import { areasEs } from "./areas.es";
 import { sandboxPairEs, simulatorEs } from "./simulator.es";
 import { connectionsEs } from "./connections.es";
+import { queuesEs, schedulesEs } from "./queues.es";
 import { messagesApiEs } from "./messagesApi.es";
 import { ticketViewEs } from "./ticketView.es";
 import { notificationsEs, ticketManagerEs } from "./tickets.es";
@@ -57,6 +58,7 @@ export const es: Messages = {
     ERR_CREATING_TICKET: "Error al crear la atención en la base de datos.",
     ERR_FETCH_WAPP_MSG: "Error al buscar el mensaje en WhatsApp, tal vez sea muy antiguo.",
     ERR_QUEUE_COLOR_ALREADY_EXISTS: "Este color ya está en uso, elija otro.",
+    ERR_QUEUE_NOT_FOUND: "No se encontró ninguna cola con este ID.",
     ERR_WAPP_GREETING_REQUIRED: "El mensaje de saludo es obligatorio cuando hay más de una cola.",
     ERR_INVALID_TOKEN: "Sesión inválida. Por favor, inicie sesión de nuevo.",
     ERR_SUBSCRIPTION_EXPIRED: "Su suscripción venció. ¡Póngase en contacto con Soporte para más información!",
@@ -163,6 +165,8 @@ export const es: Messages = {
   areas: areasEs,
   simulator: simulatorEs,
   connections: connectionsEs,
+  queues: queuesEs,
+  schedules: schedulesEs,
   messagesApi: messagesApiEs,
   sandboxPair: sandboxPairEs,
   ticketView: ticketViewEs,

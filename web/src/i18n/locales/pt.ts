@@ -2,6 +2,7 @@ import type { ErrorCode } from "@balcao/common";
 import { areasPt } from "./areas.pt";
 import { sandboxPairPt, simulatorPt } from "./simulator.pt";
 import { connectionsPt } from "./connections.pt";
+import { queuesPt, schedulesPt } from "./queues.pt";
 import { messagesApiPt } from "./messagesApi.pt";
 import { ticketViewPt } from "./ticketView.pt";
 import { notificationsPt, ticketManagerPt } from "./tickets.pt";
@@ -31,6 +32,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_CREATING_TICKET: "Erro ao criar o atendimento no banco de dados.",
   ERR_FETCH_WAPP_MSG: "Erro ao buscar a mensagem no WhatsApp, talvez ela seja muito antiga.",
   ERR_QUEUE_COLOR_ALREADY_EXISTS: "Esta cor já está em uso, escolha outra.",
+  ERR_QUEUE_NOT_FOUND: "Nenhuma fila encontrada com este ID.",
   ERR_WAPP_GREETING_REQUIRED: "A mensagem de saudação é obrigatória quando há mais de uma fila.",
   ERR_INVALID_TOKEN: "Sessão inválida. Por favor, entre novamente.",
   ERR_SUBSCRIPTION_EXPIRED: "Sua assinatura venceu. Entre em contato com o Suporte para mais informações!",
@@ -167,6 +169,8 @@ export const pt = {
   areas: areasPt,
   simulator: simulatorPt,
   connections: connectionsPt,
+  queues: queuesPt,
+  schedules: schedulesPt,
   messagesApi: messagesApiPt,
   sandboxPair: sandboxPairPt,
   ticketView: ticketViewPt,

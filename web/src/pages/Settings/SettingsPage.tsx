@@ -6,6 +6,7 @@ import { useSessionUser } from "../../app/authContext";
 import { PageContainer } from "../../components/PageContainer";
 import { OptionsTab, settingValue } from "./OptionsTab";
 import { PendingPanel } from "./PendingPanel";
+import { SchedulesTab } from "./SchedulesTab";
 
 type SettingsTab = "options" | "schedules" | "companies" | "plans" | "helps";
 
@@ -39,7 +40,7 @@ export function SettingsPage() {
           {current === "options" && (
             <OptionsTab settings={settings.data} loading={settings.isPending} failed={settings.isError} onRetry={() => void settings.refetch()} />
           )}
-          {current === "schedules" && <PendingPanel text={t("settings.panels.schedules")} />}
+          {current === "schedules" && <SchedulesTab />}
           {current === "companies" && <PendingPanel text={t("settings.panels.companies")} />}
           {current === "plans" && <PendingPanel text={t("settings.panels.plans")} />}
           {current === "helps" && <PendingPanel text={t("settings.panels.helps")} />}

@@ -1,24 +1,16 @@
 import { useState } from "react";
-import axios from "axios";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { toastError } from "../../api/errors";
 import { storeTicket } from "../../api/ticketCache";
-import { createTicket, parseOtherOpenTicket, type ContactOption, type OtherOpenTicket } from "../../api/tickets";
+import { createTicket, type ContactOption } from "../../api/tickets";
 import { useSessionUser } from "../../app/authContext";
 import { useTicketViewer } from "../../realtime/ticketViewer";
 import { ContactAutocomplete } from "./ContactAutocomplete";
-import { OtherTicketDialog } from "./OtherTicketDialog";
 import { useTicketFormOptions } from "./useTicketFormOptions";
 import { ConnectionSelect } from "./ConnectionSelect";
-
-/** The other open ticket of the contact, from a 409 ERR_OTHER_OPEN_TICKET (its `error` is a JSON string). */
-function otherOpenTicket(err: unknown): OtherOpenTicket | null {
-  if (!axios.isAxiosError<{ error?: unknown }>(err) || err.response?.status !== 409) return null;
-  return parseOtherOpenTicket(err.response.data?.error);
-}
+import { useOtherOpenTicket } from "./useOtherOpenTicket";
 
 /** Opens a conversation with a contact: contact, queue (required unless admin) and connection. */
 export function NewTicketModal({ onClose }: { onClose(): void }) {
@@ -32,7 +24,8 @@ export function NewTicketModal({ onClose }: { onClose(): void }) {
   const [queueId, setQueueId] = useState<string>("");
   const [whatsappId, setWhatsappId] = useState<string>("");
   const [submitted, setSubmitted] = useState(false);
-  const [other, setOther] = useState<OtherOpenTicket | null>(null);
+  // The contact's other ticket (spec §8 "New ticket failure"): named when another user has it, otherwise opened.
+  const other = useOtherOpenTicket({ onOpenOther: onClose, onDialogClose: onClose });
 
   const save = useMutation({
     mutationFn: () =>
@@ -49,13 +42,7 @@ export function NewTicketModal({ onClose }: { onClose(): void }) {
       onClose();
       navigate(`/tickets/${ticket.uuid}`);
     },
-    onError: (err) => {
-      const found = otherOpenTicket(err);
-      if (!found) return toastError(err);
-      if (found.userId !== user.id) return setOther(found);
-      onClose();
-      navigate(`/tickets/${found.uuid}`);
-    },
+    onError: other.onError,
   });
 
   const contactError = submitted && !contact ? t("ticketManager.newTicket.contactRequired") : undefined;
@@ -113,15 +100,7 @@ export function NewTicketModal({ onClose }: { onClose(): void }) {
           </Button>
         </DialogActions>
       </Dialog>
-      {other && (
-        <OtherTicketDialog
-          ticket={other}
-          onClose={() => {
-            setOther(null);
-            onClose();
-          }}
-        />
-      )}
+      {other.dialog}
     </>
   );
 }

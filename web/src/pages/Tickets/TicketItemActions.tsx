@@ -15,9 +15,9 @@ interface TicketItemActionsProps {
 /** Peek (admins), accept (pending), close (not closed) and reopen (closed). */
 export function TicketItemActions({ ticket, canPeek, onPeek }: TicketItemActionsProps) {
   const { t } = useTranslation();
-  const actions = useTicketActions();
-  const busy = actions.isPending;
-  const run = (action: "accept" | "close" | "reopen") => actions.mutate({ action, ticket });
+  const { mutation, dialog } = useTicketActions();
+  const busy = mutation.isPending;
+  const run = (action: "accept" | "close" | "reopen") => mutation.mutate({ action, ticket });
   const id = ticket.id;
 
   return (
@@ -60,6 +60,7 @@ export function TicketItemActions({ ticket, canPeek, onPeek }: TicketItemActions
           </span>
         </Tooltip>
       )}
+      {dialog}
     </Stack>
   );
 }

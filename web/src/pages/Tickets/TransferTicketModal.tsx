@@ -9,6 +9,7 @@ import { storeTicket } from "../../api/ticketCache";
 import { fetchUserNames, updateTicket, type UserOption } from "../../api/tickets";
 import { useTicketViewer } from "../../realtime/ticketViewer";
 import { useTicketFormOptions } from "./useTicketFormOptions";
+import { useOtherOpenTicket } from "./useOtherOpenTicket";
 import { ConnectionSelect } from "./ConnectionSelect";
 
 export interface TransferTicketModalProps {
@@ -38,6 +39,8 @@ function TransferDialog({ onClose, ticket }: Omit<TransferTicketModalProps, "ope
   const [user, setUser] = useState<UserOption | null>(null);
   const [whatsappId, setWhatsappId] = useState("");
   const [submitted, setSubmitted] = useState(false);
+  // A connection where the contact already has an active ticket: name its attendant, or open it.
+  const other = useOtherOpenTicket({ onOpenOther: onClose });
 
   // Attendants of the chosen queue first; everyone stays choosable.
   const userOptions = [...(users.data ?? [])].sort((a, b) => {
@@ -59,6 +62,8 @@ function TransferDialog({ onClose, ticket }: Omit<TransferTicketModalProps, "ope
       onClose();
       navigate("/tickets");
     },
+    meta: { silent: true },
+    onError: other.onError,
   });
 
   const queueError = submitted && !queueId ? t("ticketManager.transfer.queueRequired") : undefined;
@@ -68,66 +73,69 @@ function TransferDialog({ onClose, ticket }: Omit<TransferTicketModalProps, "ope
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="transfer-modal">
-      <DialogTitle>{t("ticketManager.transfer.title")}</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Autocomplete
-            options={userOptions}
-            value={user}
-            onChange={(_, next) => {
-              setUser(next);
-              // An attendant with one queue brings it along when none is chosen yet.
-              if (next?.queues?.length === 1 && !queueId) setQueueId(String(next.queues[0].id));
-            }}
-            loading={users.isPending}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(a, b) => a.id === b.id}
-            noOptionsText={t("ticketManager.transfer.noUsers")}
-            renderOption={({ key, ...props }, option) => (
-              <li key={key} {...props} data-testid={`transfer-user-option-${option.id}`}>
-                {option.name}
-              </li>
-            )}
-            renderInput={(params) => (
-              <TextField {...params} label={t("ticketManager.transfer.user")} inputProps={{ ...params.inputProps, "data-testid": "transfer-user" }} />
-            )}
-          />
-          <TextField
-            select
-            fullWidth
-            required
-            label={t("ticketManager.transfer.queue")}
-            value={queueId}
-            onChange={(event) => setQueueId(event.target.value)}
-            error={Boolean(queueError)}
-            helperText={queueError}
-            slotProps={{ select: { SelectDisplayProps: { "data-testid": "transfer-queue" } as React.HTMLAttributes<HTMLDivElement> } }}
-          >
-            {queues.map((queue) => (
-              <MenuItem key={queue.id} value={String(queue.id)} data-testid={`transfer-queue-option-${queue.id}`}>
-                {queue.name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <ConnectionSelect
-            label={t("ticketManager.transfer.connection")}
-            emptyLabel={t("ticketManager.transfer.keepConnection")}
-            value={whatsappId}
-            onChange={setWhatsappId}
-            whatsapps={whatsapps}
-            testId="transfer-connection"
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={save.isPending}>
-          {t("common.cancel")}
-        </Button>
-        <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="transfer-save">
-          {save.isPending ? <CircularProgress size={20} color="inherit" /> : t("ticketManager.transfer.save")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Dialog open onClose={onClose} fullWidth maxWidth="xs" data-testid="transfer-modal">
+        <DialogTitle>{t("ticketManager.transfer.title")}</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Autocomplete
+              options={userOptions}
+              value={user}
+              onChange={(_, next) => {
+                setUser(next);
+                // An attendant with one queue brings it along when none is chosen yet.
+                if (next?.queues?.length === 1 && !queueId) setQueueId(String(next.queues[0].id));
+              }}
+              loading={users.isPending}
+              getOptionLabel={(option) => option.name}
+              isOptionEqualToValue={(a, b) => a.id === b.id}
+              noOptionsText={t("ticketManager.transfer.noUsers")}
+              renderOption={({ key, ...props }, option) => (
+                <li key={key} {...props} data-testid={`transfer-user-option-${option.id}`}>
+                  {option.name}
+                </li>
+              )}
+              renderInput={(params) => (
+                <TextField {...params} label={t("ticketManager.transfer.user")} inputProps={{ ...params.inputProps, "data-testid": "transfer-user" }} />
+              )}
+            />
+            <TextField
+              select
+              fullWidth
+              required
+              label={t("ticketManager.transfer.queue")}
+              value={queueId}
+              onChange={(event) => setQueueId(event.target.value)}
+              error={Boolean(queueError)}
+              helperText={queueError}
+              slotProps={{ select: { SelectDisplayProps: { "data-testid": "transfer-queue" } as React.HTMLAttributes<HTMLDivElement> } }}
+            >
+              {queues.map((queue) => (
+                <MenuItem key={queue.id} value={String(queue.id)} data-testid={`transfer-queue-option-${queue.id}`}>
+                  {queue.name}
+                </MenuItem>
+              ))}
+            </TextField>
+            <ConnectionSelect
+              label={t("ticketManager.transfer.connection")}
+              emptyLabel={t("ticketManager.transfer.keepConnection")}
+              value={whatsappId}
+              onChange={setWhatsappId}
+              whatsapps={whatsapps}
+              testId="transfer-connection"
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t("common.cancel")}
+          </Button>
+          <Button variant="contained" onClick={submit} disabled={save.isPending} data-testid="transfer-save">
+            {save.isPending ? <CircularProgress size={20} color="inherit" /> : t("ticketManager.transfer.save")}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      {other.dialog}
+    </>
   );
 }

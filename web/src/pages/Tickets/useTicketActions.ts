@@ -3,6 +3,7 @@ import { useNavigate, useParams } from "react-router-dom";
 import { storeTicket } from "../../api/ticketCache";
 import { updateTicket, type Ticket, type UpdateTicketBody } from "../../api/tickets";
 import { useTicketViewer } from "../../realtime/ticketViewer";
+import { useOtherOpenTicket } from "./useOtherOpenTicket";
 
 type Action = "accept" | "close" | "reopen";
 
@@ -12,13 +13,17 @@ const bodyFor = (action: Action, ticket: Ticket, me: number): UpdateTicketBody =
   return { status: "open", userId: me, queueId: ticket.queueId };
 };
 
-/** Accept, close and reopen from the list; the lists change at once, the socket confirms. */
+/**
+ * Accept, close and reopen from the list; the lists change at once, the socket confirms.
+ * A reopen that collides with the contact's other active ticket names or opens that ticket (`dialog`).
+ */
 export function useTicketActions() {
   const queryClient = useQueryClient();
   const viewer = useTicketViewer();
   const navigate = useNavigate();
   const { ticketId: openUuid } = useParams();
-  return useMutation({
+  const other = useOtherOpenTicket();
+  const mutation = useMutation({
     mutationFn: ({ action, ticket }: { action: Action; ticket: Ticket }) => updateTicket(ticket.id, bodyFor(action, ticket, viewer.id)),
     onSuccess: (saved, { action, ticket }) => {
       storeTicket(queryClient, saved, viewer);
@@ -26,5 +31,8 @@ export function useTicketActions() {
         if (openUuid === ticket.uuid) navigate("/tickets");
       } else navigate(`/tickets/${saved.uuid ?? ticket.uuid}`);
     },
+    meta: { silent: true },
+    onError: other.onError,
   });
+  return { mutation, dialog: other.dialog };
 }

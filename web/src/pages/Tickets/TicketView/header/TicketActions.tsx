@@ -11,14 +11,19 @@ import { updateTicket } from "../../../../api/tickets";
 import { useTicketViewer } from "../../../../realtime/ticketViewer";
 import { ticketViewKeys } from "../api";
 import type { TicketView } from "../types";
+import { useOtherOpenTicket } from "../../useOtherOpenTicket";
 import { actionBody, type TicketAction as Action } from "./ticketActions";
 
-/** Accept, return, resolve or reopen: after a change to open the view stays, otherwise back to /tickets. */
+/**
+ * Accept, return, resolve or reopen: after a change to open the view stays, otherwise back to /tickets.
+ * A reopen that collides with the contact's other active ticket names or opens that ticket.
+ */
 export function TicketActions({ ticket }: { ticket: TicketView }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const viewer = useTicketViewer();
   const navigate = useNavigate();
+  const other = useOtherOpenTicket();
   const change = useMutation({
     mutationFn: (action: Action) => updateTicket(ticket.id, actionBody(action, ticket, viewer.id)),
     onSuccess: (saved) => {
@@ -27,6 +32,8 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
         queryClient.setQueryData<TicketView>(ticketViewKeys.ticket(ticket.uuid), (current) => (current ? { ...current, ...saved, contact: current.contact } : current));
       } else navigate("/tickets");
     },
+    meta: { silent: true },
+    onError: other.onError,
   });
 
   const button = (action: Action, icon: ReactNode, variant: "contained" | "outlined" = "contained") => (
@@ -48,6 +55,7 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
       {ticket.status === "pending" && button("accept", <CheckIcon />)}
       {ticket.status === "open" && [button("return", <UndoIcon />, "outlined"), button("resolve", <CheckIcon />)]}
       {ticket.status === "closed" && button("reopen", <ReplayIcon />)}
+      {other.dialog}
     </Stack>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from "@mui/material";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
-import ScheduleIcon from "@mui/icons-material/Schedule";
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
@@ -15,11 +14,13 @@ import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { deleteTicket, ticketViewKeys } from "../api";
 import type { TicketView } from "../types";
 import { TransferTicketModal } from "../../TransferTicketModal";
-import { ScheduleDialog } from "./ScheduleDialog";
 
-type Dialog = "schedule" | "transfer" | "delete" | null;
+type Dialog = "transfer" | "delete" | null;
 
-/** Schedule a message, transfer, and (admins) delete the ticket. */
+/**
+ * Transfer and (admins) delete the ticket. Scheduling a message (ScheduleDialog) joins the menu
+ * with the schedules feature: the server has no /schedules yet, so the item stays hidden.
+ */
 export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
   const { t } = useTranslation();
   const me = useSessionUser();
@@ -53,12 +54,6 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
-        <MenuItem onClick={() => open("schedule")} data-testid="ticket-option-schedule">
-          <ListItemIcon>
-            <ScheduleIcon fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>{t("ticketView.options.schedule")}</ListItemText>
-        </MenuItem>
         <MenuItem onClick={() => open("transfer")} data-testid="ticket-option-transfer">
           <ListItemIcon>
             <SwapHorizIcon fontSize="small" />
@@ -75,7 +70,6 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
         )}
       </Menu>
       <TransferTicketModal open={dialog === "transfer"} ticket={ticket} onClose={() => setDialog(null)} />
-      <ScheduleDialog open={dialog === "schedule"} ticket={ticket} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === "delete"}
         title={t("ticketView.options.deleteTitle", { name: ticket.contact.name })}

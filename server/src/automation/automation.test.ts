@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
+import { customerSays, pairedSandbox } from "../test/conversation";
+import { companies, queueOptions, ticketTrackings, tickets } from "../db/schema";
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => t?.close());
+
+let seq = 0;
+const newNumber = () => `55119${String(Date.now()).slice(-6)}${String(seq++).padStart(2, "0")}`;
+
+async function workspace(opts: { queues?: string[]; connection?: Record<string, unknown>; settings?: Record<string, string> } = {}) {
+  const a = await signUpCompany(t.http);
+  const queues = [];
+  for (const [i, name] of (opts.queues ?? []).entries()) {
+    const q = await t.http.post("/queue", { name, color: `#10${i}0${i}0`, greetingMessage: `Fila ${name}`, orderQueue: i + 1 }, a.token);
+    expect(q.status).toBe(201);
+    queues.push(q.body as { id: number; name: string });
+  }
+  const wa = await pairedSandbox(t.http, a.token);
+  if (opts.connection || queues.length) {
+    const put = await t.http.put(`/whatsapp/${wa.id}`, { name: wa.name, queueIds: queues.map((q) => q.id), ...opts.connection }, a.token);
+    expect(put.status).toBe(200);
+  }
+  for (const [key, value] of Object.entries(opts.settings ?? {})) expect((await t.http.put(`/settings/${key}`, { key, value }, a.token)).status).toBe(200);
+  return { a, wa, queues };
+}
+
+/** What the customer's phone received, oldest first. */
+async function phone(wa: { id: number; token: string }, number: string): Promise<string[]> {
+  const res = await t.http.get(`/sandbox/${wa.id}/outbound?number=${number}`, wa.token);
+  return res.body.map((m: { body: string }) => m.body);
+}
+
+async function ticketRow(id: number) {
+  const [row] = await t.built.ctx.db.select().from(tickets).where(eq(tickets.id, id));
+  return row;
+}
+
+describe("greeting and the queue menu", () => {
+  it("greets a new conversation once, filling the message variables", async () => {
+    const { wa } = await workspace({ connection: { greetingMessage: "{{ms}}, {{firstName}}! Protocolo {{protocol}}." } });
+    const n = newNumber();
+    const first = await customerSays(t.http, wa, n, "Oi", { name: "Maria Souza" });
+    await customerSays(t.http, wa, n, "Tem alguém aí?", { name: "Maria Souza" });
+    const got = await phone(wa, n);
+    expect(got).toHaveLength(1);
+    expect(got[0]).toMatch(new RegExp(`^(Bom dia|Boa tarde|Boa noite|Boa madrugada), Maria! Protocolo \\d{14}${first.ticket.id}\\.$`));
+  });
+
+  it("offers the numbered queue menu, takes the customer's choice and answers with the queue's greeting", async () => {
+    const { wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Olá");
+    expect(await phone(wa, n)).toEqual(["Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte"]);
+    await customerSays(t.http, wa, n, "9");
+    expect((await phone(wa, n)).at(-1)).toBe("Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte");
+    expect((await ticketRow(ticket.id)).queueId).toBeNull();
+    await customerSays(t.http, wa, n, " 2 ");
+    expect((await phone(wa, n)).at(-1)).toBe("Fila Suporte");
+    expect(await ticketRow(ticket.id)).toMatchObject({ queueId: queues[1].id, chatbot: false, status: "pending" });
+    await customerSays(t.http, wa, n, "obrigado");
+    expect(await phone(wa, n)).toHaveLength(3);
+  });
+
+  it("puts the customer in a connection's only queue, greeting only when sendGreetingMessageOneQueues is on", async () => {
+    const quiet = await workspace({ queues: ["Única"], connection: { greetingMessage: "Oi!" } });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, quiet.wa, n, "Olá");
+    expect((await ticketRow(ticket.id)).queueId).toBe(quiet.queues[0].id);
+    expect(await phone(quiet.wa, n)).toEqual(["Fila Única"]);
+
+    const loud = await workspace({ queues: ["Única"], connection: { greetingMessage: "Oi!" }, settings: { sendGreetingMessageOneQueues: "enabled" } });
+    await customerSays(t.http, loud.wa, n, "Olá");
+    expect(await phone(loud.wa, n)).toEqual(["Oi!\n\nFila Única"]);
+  });
+});
+
+describe("the chatbot options tree", () => {
+  it("walks two levels, goes back to the start with '#', and hands over to a human at a leaf", async () => {
+    const { a, wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+    const db = t.built.ctx.db;
+    const base = { companyId: a.company.id, queueId: queues[1].id };
+    const [internet] = await db.insert(queueOptions).values({ ...base, option: "1", title: "Internet", message: "Sobre a internet:" }).returning();
+    await db.insert(queueOptions).values({ ...base, option: "2", title: "Telefone", message: "Ligue 0800." });
+    await db.insert(queueOptions).values({ ...base, parentId: internet.id, option: "1", title: "Sem sinal", message: "Um técnico vai falar com você." });
+    await db.insert(queueOptions).values({ ...base, parentId: internet.id, option: "2", title: "Lenta", message: "Reinicie o roteador." });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Oi");
+    await customerSays(t.http, wa, n, "2");
+    expect((await phone(wa, n)).at(-1)).toBe("Fila Suporte\n\n*[ 1 ]* - Internet\n*[ 2 ]* - Telefone\n*[ # ]* - Voltar ao menu inicial");
+    expect(await ticketRow(ticket.id)).toMatchObject({ queueId: queues[1].id, chatbot: true, queueOptionId: null });
+
+    await customerSays(t.http, wa, n, "1");
+    expect((await phone(wa, n)).at(-1)).toBe("Sobre a internet:\n\n*[ 1 ]* - Sem sinal\n*[ 2 ]* - Lenta\n*[ # ]* - Voltar ao menu inicial");
+    expect((await ticketRow(ticket.id)).queueOptionId).toBe(internet.id);
+
+    await customerSays(t.http, wa, n, "#");
+    expect((await phone(wa, n)).at(-1)).toBe("*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte");
+    expect(await ticketRow(ticket.id)).toMatchObject({ queueId: null, chatbot: false, queueOptionId: null });
+
+    await customerSays(t.http, wa, n, "2");
+    await customerSays(t.http, wa, n, "1");
+    await customerSays(t.http, wa, n, "1");
+    expect((await phone(wa, n)).at(-1)).toBe("Um técnico vai falar com você.");
+    expect(await ticketRow(ticket.id)).toMatchObject({ queueId: queues[1].id, chatbot: false, status: "pending" });
+    const count = (await phone(wa, n)).length;
+    await customerSays(t.http, wa, n, "1");
+    expect(await phone(wa, n)).toHaveLength(count);
+  });
+
+  it("answers one menu when a new customer's messages arrive at once", async () => {
+    const { wa } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+    const n = newNumber();
+    await Promise.all(["a", "b", "c", "d"].map((body) => customerSays(t.http, wa, n, body)));
+    const got = await phone(wa, n);
+    // the first message opens the ticket and gets the menu; the others are invalid choices and get it again
+    expect(got.length).toBe(4);
+    expect(new Set(got)).toEqual(new Set(["Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte"]));
+  });
+});
+
+describe("business hours", () => {
+  const closedWeek = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: "00:00", endTime: "00:00" }));
+
+  it("tells a customer once that the company is closed, and runs no bot", async () => {
+    const { a, wa } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!", outOfHoursMessage: "Fechados agora, {{firstName}}." }, settings: { scheduleType: "company" } });
+    await t.built.ctx.db.update(companies).set({ schedules: closedWeek }).where(eq(companies.id, a.company.id));
+    const n = newNumber();
+    await customerSays(t.http, wa, n, "Oi", { name: "João Lima" });
+    await customerSays(t.http, wa, n, "1");
+    expect(await phone(wa, n)).toEqual(["Fechados agora, João."]);
+  });
+
+  it("uses the chosen queue's hours when scheduleType is queue", async () => {
+    const { wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" }, settings: { scheduleType: "queue" } });
+    const { queues: queuesTable } = await import("../db/schema");
+    await t.built.ctx.db.update(queuesTable).set({ schedules: closedWeek, outOfHoursMessage: "Suporte só em horário comercial." }).where(eq(queuesTable.id, queues[1].id));
+    const n = newNumber();
+    await customerSays(t.http, wa, n, "Oi");
+    await customerSays(t.http, wa, n, "2");
+    expect((await phone(wa, n)).at(-1)).toBe("Suporte só em horário comercial.");
+  });
+});
+
+describe("closing, rating and transfer", () => {
+  it("sends the closing message on resolve when ratings are off", async () => {
+    const { a, wa } = await workspace({ connection: { complationMessage: "Atendimento {{protocol}} encerrado." } });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Oi");
+    await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token);
+    expect((await t.http.put(`/tickets/${ticket.id}`, { status: "closed", userId: a.user.id }, a.token)).status).toBe(200);
+    expect((await phone(wa, n)).at(-1)).toMatch(new RegExp(`^Atendimento \\d{14}${ticket.id} encerrado\\.$`));
+    const [cycle] = await t.built.ctx.db.select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticket.id));
+    expect(cycle).toMatchObject({ userId: a.user.id, startedAt: expect.any(Date), finishedAt: expect.any(Date), ratingAt: null });
+  });
+
+  it("asks for a rating on resolve, records the answer against the attendant, then says goodbye", async () => {
+    const { a, wa } = await workspace({ connection: { complationMessage: "Até logo!", ratingMessage: "Como foi?" }, settings: { userRating: "enabled" } });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Oi");
+    await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token);
+    await t.http.put(`/tickets/${ticket.id}`, { status: "closed", userId: a.user.id }, a.token);
+    expect((await phone(wa, n)).at(-1)).toBe("Como foi?\n\n*[ 1 ]* - Insatisfeito\n*[ 2 ]* - Satisfeito\n*[ 3 ]* - Muito satisfeito");
+    const answer = await customerSays(t.http, wa, n, "3", { id: "RATE-1" });
+    expect(answer.ticket.id).toBe(ticket.id);
+    await customerSays(t.http, wa, n, "3", { id: "RATE-1" });
+    expect((await phone(wa, n)).at(-1)).toBe("Até logo!");
+    expect((await phone(wa, n)).filter((b) => b === "Até logo!")).toHaveLength(1);
+    const [cycle] = await t.built.ctx.db.select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticket.id));
+    expect(cycle).toMatchObject({ rated: true, rate: 3, userId: a.user.id });
+    const active = await t.built.ctx.db.select().from(tickets).where(and(eq(tickets.companyId, a.company.id), eq(tickets.status, "pending")));
+    expect(active).toHaveLength(0);
+    // a later message opens a new conversation as usual
+    const next = await customerSays(t.http, wa, n, "Outra dúvida");
+    expect(next.ticket.id).not.toBe(ticket.id);
+  });
+
+  it("drops the rating question when the customer answers something else", async () => {
+    const { a, wa } = await workspace({ connection: { complationMessage: "Até logo!" }, settings: { userRating: "enabled" } });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Oi");
+    await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token);
+    await t.http.put(`/tickets/${ticket.id}`, { status: "closed", userId: a.user.id }, a.token);
+    const next = await customerSays(t.http, wa, n, "Esqueci de perguntar");
+    expect(next.ticket.id).not.toBe(ticket.id);
+    const [cycle] = await t.built.ctx.db.select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticket.id));
+    expect(cycle).toMatchObject({ rated: true, rate: null });
+  });
+
+  it("tells the customer about a transfer when sendMsgTransfTicket is on", async () => {
+    const { a, wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" }, settings: { sendMsgTransfTicket: "enabled" } });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Oi");
+    await customerSays(t.http, wa, n, "1");
+    await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token);
+    expect((await t.http.put(`/tickets/${ticket.id}`, { status: "pending", userId: null, queueId: queues[1].id }, a.token)).status).toBe(200);
+    expect((await phone(wa, n)).at(-1)).toBe("*Mensagem Automática*:\nVocê foi transferido para o departamento *Suporte*.\nAguarde, já vamos te atender!");
+  });
+});
+
+describe("group messages", () => {
+  it("are ignored while CheckMsgIsGroup is on, and kept when it is off", async () => {
+    const { a, wa } = await workspace();
+    const group = "120363000000000001";
+    const dropped = await t.http.post(`/sandbox/${wa.id}/inbound`, { number: group, isGroup: true, body: "no grupo" }, wa.token);
+    expect(dropped.body).toMatchObject({ ignored: true });
+    await t.http.put("/settings/CheckMsgIsGroup", { key: "CheckMsgIsGroup", value: "disabled" }, a.token);
+    const kept = await customerSays(t.http, wa, group, "no grupo", { isGroup: true });
+    expect(kept.ticket).toMatchObject({ isGroup: true });
+  });
+});

@@ -1,0 +1,126 @@
+import { and, eq } from "drizzle-orm";
+import type { AppContext } from "../context";
+import { queueOptions, tickets } from "../db/schema";
+import { presentTicket } from "../modules/tickets/present";
+import { emitTicketUpdate } from "../modules/tickets/realtime";
+import { isWithinHours } from "./businessHours";
+import { type BotContext, type BotQueue, loadBotContext, optionsUnder, Reply } from "./botContext";
+import { readSettings } from "./companySettings";
+import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
+import { releaseStaged, type Tx } from "./outbox";
+
+type TicketRow = typeof tickets.$inferSelect;
+type TicketChange = Partial<Pick<TicketRow, "queueId" | "queueOptionId" | "chatbot">>;
+
+export interface InboundOutcome {
+  ticketId: number;
+  /** The message opened this ticket. */
+  created: boolean;
+  body: string;
+  fromMe: boolean;
+}
+
+/**
+ * Answers a customer's message on its own where the spec says so: greeting, the queue menu,
+ * the queue's options tree, out-of-hours notices. One transaction per message, with the
+ * ticket row locked, so two messages of one customer never both get answered as the first.
+ */
+export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) {
+  if (outcome.fromMe) return;
+  const result = await ctx.db.transaction(async (tx) => {
+    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, outcome.ticketId)).for("update");
+    if (!ticket || ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
+    const bot = await loadBotContext(tx, ticket);
+    if (!bot.connection) return null;
+    const s = await readSettings(tx, ticket.companyId, ["scheduleType", "sendGreetingMessageOneQueues"] as const);
+    const reply = new Reply(tx, ticket, bot.contactName);
+    const change: TicketChange = {};
+    const decide = new Decision(tx, ticket, bot, reply, change, s);
+    await decide.run(outcome);
+    const changed = Object.keys(change).length > 0;
+    const [after] = changed ? await tx.update(tickets).set({ ...change, updatedAt: new Date() }).where(eq(tickets.id, ticket.id)).returning() : [ticket];
+    return { before: ticket, after, changed, staged: reply.staged };
+  });
+  if (!result) return;
+  if (result.changed) emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, result.after), result.before);
+  await releaseStaged(ctx, result.staged);
+}
+
+class Decision {
+  constructor(
+    private readonly tx: Tx,
+    private readonly ticket: TicketRow,
+    private readonly bot: BotContext,
+    private readonly reply: Reply,
+    private readonly change: TicketChange,
+    private readonly settings: { scheduleType: string; sendGreetingMessageOneQueues: string },
+  ) {}
+
+  async run({ created, body }: InboundOutcome) {
+    const connection = this.bot.connection!;
+    if (this.settings.scheduleType === "company" && !isWithinHours(this.bot.companySchedules, new Date())) {
+      // outside the company's hours nobody answers: say so once, when the conversation opens
+      if (created) await this.reply.say(connection.outOfHoursMessage);
+      return;
+    }
+    if (this.ticket.queueId === null) return this.chooseQueue(created, body);
+    if (this.ticket.chatbot) return this.walkOptions(body);
+  }
+
+  private async chooseQueue(created: boolean, body: string) {
+    const { connection, queues } = this.bot;
+    if (queues.length === 0) {
+      if (created) await this.reply.say(connection!.greetingMessage);
+      return;
+    }
+    if (queues.length === 1) {
+      const greeting = created && this.settings.sendGreetingMessageOneQueues === "enabled" ? connection!.greetingMessage : null;
+      return this.enterQueue(queues[0], greeting);
+    }
+    const picked = /^\d+$/.test(body.trim()) ? queues[Number(body.trim()) - 1] : undefined;
+    if (picked && !created) return this.enterQueue(picked, null);
+    await this.reply.say(joinParts(connection!.greetingMessage, queueMenu(queues)));
+  }
+
+  private async enterQueue(queue: BotQueue, preface: string | null) {
+    Object.assign(this.change, { queueId: queue.id, queueOptionId: null, chatbot: false });
+    if (this.settings.scheduleType === "queue" && !isWithinHours(queue.schedules, new Date())) {
+      await this.reply.say(joinParts(preface, queue.outOfHoursMessage || this.bot.connection!.outOfHoursMessage));
+      return;
+    }
+    const top = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queue.id, null));
+    if (top.length) this.change.chatbot = true;
+    await this.reply.say(joinParts(preface, queue.greetingMessage, top.length ? optionsMenu(top) : null));
+  }
+
+  private async walkOptions(body: string) {
+    const queueId = this.ticket.queueId!;
+    const answer = body.trim();
+    const queue = this.bot.queues.find((q) => q.id === queueId);
+    if (answer === "#") {
+      if (this.bot.queues.length > 1) {
+        Object.assign(this.change, { queueId: null, queueOptionId: null, chatbot: false });
+        return this.reply.say(queueMenu(this.bot.queues));
+      }
+      this.change.queueOptionId = null;
+      const top = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queueId, null));
+      return this.reply.say(joinParts(queue?.greetingMessage, optionsMenu(top)));
+    }
+    const here = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queueId, this.ticket.queueOptionId));
+    const chosen = here.find((o) => o.option.trim().toLowerCase() === answer.toLowerCase());
+    if (!chosen) {
+      const current = this.ticket.queueOptionId ? await this.currentOption() : null;
+      return this.reply.say(joinParts(current?.message ?? queue?.greetingMessage, here.length ? optionsMenu(here) : null));
+    }
+    const below = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queueId, chosen.id));
+    this.change.queueOptionId = chosen.id;
+    // the end of a branch hands the conversation to the queue's attendants
+    if (!below.length) this.change.chatbot = false;
+    await this.reply.say(joinParts(chosen.message, below.length ? optionsMenu(below) : null));
+  }
+
+  private async currentOption() {
+    const [row] = await this.tx.select().from(queueOptions).where(and(eq(queueOptions.companyId, this.ticket.companyId), eq(queueOptions.id, this.ticket.queueOptionId!)));
+    return row ?? null;
+  }
+}

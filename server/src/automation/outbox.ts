@@ -1,0 +1,75 @@
+import crypto from "node:crypto";
+import { and, eq, lt } from "drizzle-orm";
+import type { AppContext } from "../context";
+import type { Db } from "../db/client";
+import { messages, tickets } from "../db/schema";
+import { previewOf } from "../channels/inbound";
+import { deliver } from "../modules/messages/send";
+import { presentMessages } from "../modules/messages/present";
+import { presentTicket } from "../modules/tickets/present";
+import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
+
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+type MessageRow = typeof messages.$inferSelect;
+type TicketRow = typeof tickets.$inferSelect;
+
+/**
+ * Stores an automatic message (greeting, menu, rating question…) as pending, inside the
+ * transaction that decided to send it: the decision and the message commit together, and
+ * `releaseStaged` (or, after a crash, `redeliverPending`) hands it to the channel.
+ */
+export async function stageBotMessage(tx: Tx, ticket: Pick<TicketRow, "id" | "companyId" | "whatsappId" | "contactId">, body: string): Promise<MessageRow> {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      contactId: ticket.contactId,
+      externalId: `local-${crypto.randomUUID()}`,
+      body,
+      fromMe: true,
+      read: true,
+      sendStatus: "pending",
+      ack: 0,
+    })
+    .returning();
+  await tx.update(tickets).set({ lastMessage: previewOf(row), updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
+  return row;
+}
+
+/** Announces and sends staged messages in the order they were staged. */
+export async function releaseStaged(ctx: AppContext, staged: MessageRow[]) {
+  for (const row of staged) {
+    const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+    if (!ticketRow) continue;
+    const ticket = await presentTicket(ctx.db, ticketRow);
+    const [view] = await presentMessages(ctx.db, row.companyId, [row]);
+    emitAppMessage(ctx.realtime, ticket, "create", view);
+    emitTicketUpdate(ctx.realtime, ticket);
+    await deliver(ctx, ticket, row).catch((err) => ctx.log?.warn({ err, messageId: row.id }, "automatic message not delivered"));
+  }
+}
+
+/**
+ * Outbound messages still pending after `graceMs`: the process stopped between storing and
+ * sending them. Each is claimed (pending → sending) before it goes out, so it goes out once.
+ */
+export async function redeliverPending(ctx: AppContext, graceMs = 30_000) {
+  const stale = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sendStatus, "pending"), eq(messages.fromMe, true), lt(messages.createdAt, new Date(Date.now() - graceMs))))
+    .limit(500);
+  for (const row of stale) {
+    const [claimed] = await ctx.db
+      .update(messages)
+      .set({ sendStatus: "sending" })
+      .where(and(eq(messages.id, row.id), eq(messages.sendStatus, "pending")))
+      .returning();
+    if (!claimed) continue;
+    const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+    if (ticketRow) await deliver(ctx, await presentTicket(ctx.db, ticketRow), claimed).catch(() => undefined);
+  }
+  return stale.length;
+}

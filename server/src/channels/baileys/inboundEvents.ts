@@ -1,0 +1,138 @@
+import { getContentType, normalizeMessageContent, proto, type WACallEvent, type WAMessage, type WAMessageContent, type WAMessageUpdate } from "baileys";
+import { mediaTypeOf } from "../../media/store";
+import type { ChannelEvent, InboundMessage } from "../contract";
+import { isGroupJid, phoneJid, userOf } from "./jid";
+
+const REVOKE = proto.Message.ProtocolMessage.Type.REVOKE;
+const MESSAGE_EDIT = proto.Message.ProtocolMessage.Type.MESSAGE_EDIT;
+
+/** Baileys' WAMessageStatus → the product's ack (1 sent, 2 delivered, 3 read, 4 played). */
+const ACK_OF_STATUS: Record<number, number> = {
+  [proto.WebMessageInfo.Status.SERVER_ACK]: 1,
+  [proto.WebMessageInfo.Status.DELIVERY_ACK]: 2,
+  [proto.WebMessageInfo.Status.READ]: 3,
+  [proto.WebMessageInfo.Status.PLAYED]: 4,
+};
+
+const MEDIA_KINDS = ["imageMessage", "videoMessage", "audioMessage", "documentMessage", "stickerMessage"] as const;
+type MediaKind = (typeof MEDIA_KINDS)[number];
+
+const EXT: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "audio/ogg": "ogg", "audio/mpeg": "mp3", "audio/mp4": "m4a", "video/mp4": "mp4", "application/pdf": "pdf" };
+
+/** Fetches the bytes of a media message (injected: the socket's download, or a test's). */
+export type Download = (message: WAMessage) => Promise<Buffer>;
+
+/** Chats the product does not serve: status stories, broadcast lists, channels. */
+const ignoredChat = (jid: string) => jid === "status@broadcast" || jid.endsWith("@broadcast") || jid.endsWith("@newsletter");
+
+function textOf(content: WAMessageContent | null | undefined): string | undefined {
+  const c = normalizeMessageContent(content);
+  const text = c?.conversation ?? c?.extendedTextMessage?.text ?? c?.imageMessage?.caption ?? c?.videoMessage?.caption ?? c?.documentMessage?.caption;
+  return text ?? undefined;
+}
+
+function timestampOf(value: WAMessage["messageTimestamp"]) {
+  const seconds = typeof value === "number" ? value : value ? Number(value.toString()) : 0;
+  return seconds > 0 ? new Date(seconds * 1000) : undefined;
+}
+
+/** The location body the spec describes: image | link | description, separated by '|'. */
+export function locationBody(location: proto.Message.ILocationMessage | proto.Message.ILiveLocationMessage) {
+  const thumb = location.jpegThumbnail?.length ? `data:image/jpeg;base64,${Buffer.from(location.jpegThumbnail).toString("base64")}` : "";
+  const link = `https://maps.google.com/maps?q=${location.degreesLatitude ?? 0},${location.degreesLongitude ?? 0}&z=17`;
+  const { name, address } = location as proto.Message.ILocationMessage;
+  const description = [name, address].filter(Boolean).join(" - ").replace(/\|/g, "/");
+  return `${thumb}|${link}|${description}`;
+}
+
+/**
+ * One message of `messages.upsert` as the pipeline's event: a message, an edit, a delete, or
+ * null for what the product does not show (reactions, other protocol messages, status stories).
+ */
+export async function eventOfMessage(msg: WAMessage, download: Download): Promise<ChannelEvent | null> {
+  const remoteJid = msg.key?.remoteJid ?? "";
+  const id = msg.key?.id;
+  if (!remoteJid || !id || ignoredChat(remoteJid)) return null;
+  const content = normalizeMessageContent(msg.message);
+  const type = getContentType(content ?? undefined);
+  if (!content || !type) return null;
+
+  if (type === "protocolMessage") {
+    const protocol = content.protocolMessage!;
+    const target = protocol.key?.id;
+    if (!target) return null;
+    // decoded protobufs leave the default (0, REVOKE) implicit
+    const kind = protocol.type ?? REVOKE;
+    if (kind === REVOKE) return { type: "delete", externalId: target };
+    if (kind === MESSAGE_EDIT) {
+      const body = textOf(protocol.editedMessage);
+      return body === undefined ? null : { type: "edit", externalId: target, body };
+    }
+    return null;
+  }
+
+  const group = isGroupJid(remoteJid);
+  const fromMe = !!msg.key.fromMe;
+  const chat = group ? remoteJid : phoneJid(remoteJid, msg.key.remoteJidAlt);
+  const base: InboundMessage = {
+    externalId: id,
+    number: group ? userOf(chat) : userOf(chat).replace(/\D/g, ""),
+    // the push name is the sender's: not the group's, and on our own messages our own
+    name: group || fromMe ? undefined : msg.pushName?.trim() || undefined,
+    isGroup: group || undefined,
+    participant: group ? userOf(phoneJid(msg.key.participant, msg.key.participantAlt)) || undefined : undefined,
+    body: "",
+    fromMe: fromMe || undefined,
+    timestamp: timestampOf(msg.messageTimestamp),
+  };
+  const inner = (content as Record<string, any>)[type];
+  const quoted = inner?.contextInfo?.stanzaId;
+  if (quoted) base.quotedExternalId = String(quoted);
+
+  switch (type) {
+    case "conversation":
+      return { type: "message", message: { ...base, body: content.conversation ?? "" } };
+    case "extendedTextMessage":
+      return { type: "message", message: { ...base, body: content.extendedTextMessage?.text ?? "" } };
+    case "locationMessage":
+      return { type: "message", message: { ...base, mediaType: "locationMessage", body: locationBody(content.locationMessage!) } };
+    case "liveLocationMessage":
+      return { type: "message", message: { ...base, mediaType: "locationMessage", body: locationBody(content.liveLocationMessage!) } };
+    case "contactMessage":
+      return { type: "message", message: { ...base, mediaType: "vcard", body: content.contactMessage?.vcard ?? "" } };
+    case "contactsArrayMessage":
+      return { type: "message", message: { ...base, mediaType: "vcard", body: (content.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? "").filter(Boolean).join("\n") } };
+  }
+  if ((MEDIA_KINDS as readonly string[]).includes(type)) return { type: "message", message: await withMedia(base, msg, type as MediaKind, inner, download) };
+  return null; // reactions, polls, system notices: nothing to show in a ticket
+}
+
+async function withMedia(base: InboundMessage, msg: WAMessage, kind: MediaKind, media: proto.Message.IDocumentMessage, download: Download): Promise<InboundMessage> {
+  const mimetype = (media.mimetype ?? "application/octet-stream").split(";")[0].trim();
+  const caption = kind === "audioMessage" || kind === "stickerMessage" ? "" : (media.caption ?? "");
+  const filename = (kind === "documentMessage" && media.fileName) || `${kind.replace("Message", "")}-${base.externalId}.${EXT[mimetype] ?? mimetype.split("/")[1] ?? "bin"}`;
+  try {
+    const data = await download(msg);
+    return { ...base, body: caption, mediaType: mediaTypeOf(mimetype), media: { data, filename, mimetype } };
+  } catch {
+    // the file expired or WhatsApp refused it: keep the message, without its file
+    return { ...base, body: caption || filename };
+  }
+}
+
+/** A receipt of `messages.update`: our message reached the server, the phone, was read or played. */
+export function ackOf(update: WAMessageUpdate): ChannelEvent | null {
+  const status = update.update?.status;
+  const id = update.key?.id;
+  if (status === undefined || status === null || !id) return null;
+  const ack = ACK_OF_STATUS[status];
+  return ack ? { type: "ack", externalId: id, ack } : null;
+}
+
+/** A ringing call (an offer) as the pipeline's call event; the other call states are noise. */
+export function callOf(call: WACallEvent): ChannelEvent | null {
+  if (call.status !== "offer") return null;
+  const pn = call.callerPn ? (call.callerPn.includes("@") ? call.callerPn : `${call.callerPn}@s.whatsapp.net`) : undefined;
+  const from = phoneJid(call.from, pn);
+  return { type: "call", externalId: call.id, number: userOf(from).replace(/\D/g, "") };
+}

@@ -1,0 +1,52 @@
+import { Box, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import EditIcon from "@mui/icons-material/Edit";
+import { useTranslation } from "react-i18next";
+import type { QueueListItem } from "./queuesApi";
+
+interface QueueRowProps {
+  queue: QueueListItem;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+/** One queue of the list: id, name, colour swatch, order, greeting and the edit/delete actions. */
+export function QueueRow({ queue, onEdit, onDelete }: QueueRowProps) {
+  const { t } = useTranslation();
+  return (
+    <TableRow hover data-testid={`queue-row-${queue.id}`}>
+      <TableCell align="center">{queue.id}</TableCell>
+      <TableCell data-testid={`queue-name-${queue.id}`}>{queue.name}</TableCell>
+      <TableCell align="center">
+        <Stack direction="row" spacing={1} alignItems="center" justifyContent="center">
+          <Box
+            data-testid={`queue-color-${queue.id}`}
+            data-color={queue.color}
+            sx={{ width: 56, height: 20, borderRadius: 1, bgcolor: queue.color, border: 1, borderColor: "divider" }}
+          />
+          <Typography variant="caption" color="text.secondary">
+            {queue.color}
+          </Typography>
+        </Stack>
+      </TableCell>
+      <TableCell align="center">{queue.orderQueue ?? ""}</TableCell>
+      <TableCell>
+        <Typography variant="body2" noWrap sx={{ maxWidth: 360 }} title={queue.greetingMessage}>
+          {queue.greetingMessage}
+        </Typography>
+      </TableCell>
+      <TableCell align="center">
+        <Tooltip title={t("queues.editAction", { name: queue.name })}>
+          <IconButton size="small" onClick={onEdit} aria-label={t("queues.editAction", { name: queue.name })} data-testid={`queue-edit-${queue.id}`}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        <Tooltip title={t("queues.deleteAction", { name: queue.name })}>
+          <IconButton size="small" onClick={onDelete} aria-label={t("queues.deleteAction", { name: queue.name })} data-testid={`queue-delete-${queue.id}`}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      </TableCell>
+    </TableRow>
+  );
+}
