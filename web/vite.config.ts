@@ -41,7 +41,8 @@ export default defineConfig({
           if (!id.includes("node_modules")) return undefined;
           // Loaded on demand (emoji picker, mp3 encoder): they keep chunks of their own.
           if (/node_modules\/(emoji-mart|@emoji-mart|@breezystack)\//.test(id)) return undefined;
-          if (/node_modules\/(@mui|@emotion|@popperjs|react-transition-group)\//.test(id)) return "mui";
+          // @popperjs stays in vendor: other libraries there use it too (react-overlays), and chunks must not import each other in a circle
+          if (/node_modules\/(@mui|@emotion|react-transition-group)\//.test(id)) return "mui";
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return "react";
           return "vendor";
         },

@@ -1,7 +1,7 @@
 /** Business constants of the spec (core-workspace section 9, administration section 9). */
 export const APP_VERSION = "6.0.0";
 
-export const PAGE_SIZE = { tickets: 40, messages: 20, contacts: 30, users: 20 } as const;
+export const PAGE_SIZE = { tickets: 40, messages: 20, contacts: 30, users: 20, tags: 20 } as const;
 
 export const TRIAL_DAYS = 3;
 export const DUE_DATE_WARNING_DAYS = 5;

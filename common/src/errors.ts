@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   "ERR_FETCH_WAPP_MSG",
   "ERR_QUEUE_COLOR_ALREADY_EXISTS",
   "ERR_QUEUE_NOT_FOUND",
+  "ERR_NO_TAG_FOUND",
   "ERR_WAPP_GREETING_REQUIRED",
   // added by this server
   "ERR_INVALID_TOKEN",
@@ -38,6 +39,7 @@ export const ERROR_CODES = [
   "ERR_NOT_FOUND",
   "ERR_TICKET_CHANGED",
   "ERR_INTERNAL",
+  "ERR_SCHEDULE_ALREADY_SENT",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

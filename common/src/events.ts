@@ -11,7 +11,10 @@ export type CompanyEventFamily =
   | "settings"
   | "announcement"
   | "sandbox"
-  | "queue";
+  | "queue"
+  | "schedule"
+  | "quickemessage"
+  | "tag";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

@@ -16,12 +16,13 @@ export const PERMISSIONS = [
   "settings:update",
   "queues:manage",
   "tags:kanban",
+  "tags:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const RULES: Record<Profile, readonly Permission[]> = {
   admin: PERMISSIONS,
-  supervisor: ["tags:kanban"],
+  supervisor: ["tags:kanban", "tags:manage"],
   user: [],
 };
 

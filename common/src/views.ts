@@ -68,7 +68,7 @@ export interface MessageView {
   isEdited: boolean;
   /** 0 pending, 1 sent, 2 delivered, 3 read, 4/5 played. */
   ack: number;
-  sendStatus: "pending" | "sent" | "failed" | null;
+  sendStatus: "pending" | "sending" | "sent" | "failed" | null;
   quotedMsgId: number | null;
   quotedMsg: QuotedMessage | null;
   contact: { id: number; name: string } | null;

@@ -29,6 +29,14 @@ export type TagFormInput = z.input<typeof tagFormSchema>;
 export const createTagBody = tagFormSchema;
 export type CreateTagBody = z.infer<typeof createTagBody>;
 
+/** PUT /tags/:id: fields left out keep their value. */
+export const updateTagBody = z.object({
+  name: tagNameField.optional(),
+  color: tagColorField.optional(),
+  kanban: tagKanbanField.optional(),
+});
+export type UpdateTagBody = z.infer<typeof updateTagBody>;
+
 /** POST /tags/sync: the ticket's tags become exactly these (the client sends whole tag objects). */
 export const syncTagsBody = z.object({
   ticketId: idParam,

@@ -44,5 +44,9 @@ export const userFormSchema = z.object({
   ...userFormFields,
   password: z.union([password, z.literal("")]).optional(),
 });
+
+/** The modal adding a user: the password is required. */
+export const createUserFormSchema = z.object({ ...userFormFields, password: z.string({ error: V.required }).min(1, V.required).pipe(password) });
+
 /** What a client may send to PUT /users/:id (before the server's transforms). */
 export type UpdateUserInput = z.input<typeof updateUserBody>;

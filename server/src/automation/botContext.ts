@@ -2,7 +2,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import { companies, contacts, queueOptions, queues, whatsappQueues, whatsapps } from "../db/schema";
 import type { Tx } from "./outbox";
 import { stageBotMessage } from "./outbox";
-import { renderTemplate } from "./variables";
+import { fillTemplateVariables } from "@balcao/common";
 
 type TicketRow = typeof import("../db/schema").tickets.$inferSelect;
 type MessageRow = typeof import("../db/schema").messages.$inferSelect;
@@ -44,7 +44,7 @@ export class Reply {
   ) {}
 
   async say(text: string | null | undefined) {
-    const body = text?.trim() ? renderTemplate(text.trim(), { contactName: this.contactName, ticketId: this.ticket.id }) : "";
+    const body = text?.trim() ? fillTemplateVariables(text.trim(), { contactName: this.contactName, ticketId: this.ticket.id }) : "";
     if (body) this.staged.push(await stageBotMessage(this.tx, this.ticket, body));
   }
 }

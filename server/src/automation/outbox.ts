@@ -53,23 +53,17 @@ export async function releaseStaged(ctx: AppContext, staged: MessageRow[]) {
 
 /**
  * Outbound messages still pending after `graceMs`: the process stopped between storing and
- * sending them. Each is claimed (pending → sending) before it goes out, so it goes out once.
+ * sending them. `deliver` claims each one (pending → sending) first, so each goes out once.
  */
-export async function redeliverPending(ctx: AppContext, graceMs = 30_000) {
+export async function redeliverPending(ctx: AppContext, graceMs = 120_000) {
   const stale = await ctx.db
     .select()
     .from(messages)
     .where(and(eq(messages.sendStatus, "pending"), eq(messages.fromMe, true), lt(messages.createdAt, new Date(Date.now() - graceMs))))
     .limit(500);
   for (const row of stale) {
-    const [claimed] = await ctx.db
-      .update(messages)
-      .set({ sendStatus: "sending" })
-      .where(and(eq(messages.id, row.id), eq(messages.sendStatus, "pending")))
-      .returning();
-    if (!claimed) continue;
     const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
-    if (ticketRow) await deliver(ctx, await presentTicket(ctx.db, ticketRow), claimed).catch(() => undefined);
+    if (ticketRow) await deliver(ctx, await presentTicket(ctx.db, ticketRow), row).catch(() => undefined);
   }
   return stale.length;
 }

@@ -50,6 +50,8 @@ export interface ChannelAdapter {
   sendMedia(to: string, file: MediaFile, caption: string, options?: SendOptions): Promise<SentMessage>;
   deleteMessage(to: string, externalId: string): Promise<void>;
   markRead(from: string, externalIds: string[]): Promise<void>;
+  /** Whether the number has WhatsApp; absent where the channel cannot tell before a conversation (cloud). */
+  checkNumber?(number: string): Promise<boolean>;
 }
 
 /** Where adapters report: the pipeline for messages, the connection record for statuses. */

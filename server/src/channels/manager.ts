@@ -92,7 +92,12 @@ export class ChannelManager {
     for (const row of await pairedSessions(this.ctx, whatsappId)) {
       if (this.adapters.has(row.id) && this.lease.holds(row.id)) continue;
       if (await this.lease.claim(row.id)) {
-        await this.adapterFor(row).connect().catch((err) => this.ctx.log?.error({ err, whatsappId: row.id }, "session not resumed"));
+        await this.adapterFor(row)
+          .connect()
+          .catch(async (err) => {
+            this.ctx.log?.error({ err, whatsappId: row.id }, "session not resumed");
+            await this.forget(row.id); // let go of the lease: another process may do better
+          });
       } else {
         this.watch(row.id);
       }

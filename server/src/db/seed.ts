@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "./client";
-import { companies, plans, users } from "./schema";
+import { companies, helps, plans, users } from "./schema";
 import { hashPassword } from "../modules/auth/passwords";
 import { insertCompany } from "../modules/companies/service";
+import { DEFAULT_HELPS } from "../modules/helps/defaults";
 
 export interface SeedResult { seeded: boolean; generatedPassword?: string }
 
-/** First start only: plan "Plano 1", company 1 "Empresa 1" and its super admin. */
+/** First start only: plan "Plano 1", company 1 "Empresa 1", its super admin and the starting help videos. */
 export async function seed(db: Db, opts: { adminEmail: string; adminPassword?: string }): Promise<SeedResult> {
   const [existing] = await db.select({ id: companies.id }).from(companies).limit(1);
   if (existing) return { seeded: false };
@@ -26,6 +27,8 @@ export async function seed(db: Db, opts: { adminEmail: string; adminPassword?: s
     const planId = plan?.id ?? (await tx.select({ id: plans.id }).from(plans).where(eq(plans.name, "Plano 1")))[0].id;
     const company = await insertCompany(tx, { name: "Empresa 1", email: opts.adminEmail, phone: null, planId, dueDate: null, recurrence: "MENSAL" });
     await tx.insert(users).values({ companyId: company.id, name: "Admin", email: opts.adminEmail, passwordHash, profile: "admin", super: true, allTicket: "enabled" });
+    // once, with the first company: help videos the super user later deletes stay deleted
+    await tx.insert(helps).values(DEFAULT_HELPS);
     return true;
   });
   return seeded ? { seeded: true, generatedPassword } : { seeded: false };

@@ -2,8 +2,12 @@ import PgBoss from "pg-boss";
 import type { AppContext } from "../context";
 import { redeliverPending } from "../automation/outbox";
 import { runTicketSweep } from "./ticketSweep";
+import { sendDueSchedules } from "./sendDueSchedules";
+import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
 
 const SWEEP = "ticket-sweep";
+// a queue of its own: a schedule is also woken on its exact time by a delayed job, not only by the minute sweep
+const SCHEDULES = "send-due-schedules";
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -13,6 +17,7 @@ export interface JobRunner {
  * Durable jobs in the database (pg-boss, on PostgreSQL or PGlite): the minute sweep of the
  * connections' timed rules, which also re-sends automatic messages a stop left pending.
  * The schedule lives in the database, so a sweep due while the server was down runs on start.
+ * Scheduled messages: a minute sweep plus a delayed job at each one's time; all sent once.
  */
 export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => ctx.database.executeSql(text, values) }, schema: "pgboss" });
@@ -25,8 +30,18 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   });
   await boss.schedule(SWEEP, "* * * * *");
   await boss.send(SWEEP, {});
+  await boss.createQueue(SCHEDULES, { name: SCHEDULES, policy: "singleton", retryLimit: 2, expireInSeconds: 900 });
+  await boss.work(SCHEDULES, { pollingIntervalSeconds: 2 }, async () => {
+    await sendDueSchedules(ctx);
+  });
+  await boss.schedule(SCHEDULES, "* * * * *");
+  await boss.send(SCHEDULES, {});
+  registerScheduleWaker(ctx, async (at) => {
+    await boss.send(SCHEDULES, {}, { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 });
+  });
   return {
     async stop() {
+      unregisterScheduleWaker(ctx);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

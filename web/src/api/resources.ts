@@ -44,6 +44,11 @@ export async function fetchUser(id: number): Promise<UserListItem> {
   return data;
 }
 
+export async function createUser(body: UpdateUserInput & { password: string }): Promise<UserListItem> {
+  const { data } = await api.post<UserListItem>("/users", body);
+  return data;
+}
+
 export async function updateUser(id: number, body: UpdateUserInput): Promise<UserListItem> {
   const { data } = await api.put<UserListItem>(`/users/${id}`, body);
   return data;

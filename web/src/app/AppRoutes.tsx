@@ -14,6 +14,14 @@ import { SimulatorPage } from "../pages/Simulator/SimulatorPage";
 import { ConnectionsPage } from "../pages/Connections/ConnectionsPage";
 import { MessagesApiPage } from "../pages/MessagesApi/MessagesApiPage";
 import { QueuesPage } from "../pages/Queues/QueuesPage";
+import { TagsPage } from "../pages/Tags/TagsPage";
+import { UsersPage } from "../pages/Users/UsersPage";
+import { SchedulesPage } from "../pages/Schedules/SchedulesPage";
+import { ContactsPage } from "../pages/Contacts/ContactsPage";
+import { QuickMessagesPage } from "../pages/QuickMessages/QuickMessagesPage";
+import { HelpsPage } from "../pages/Helps/HelpsPage";
+import { DashboardPage } from "../pages/Dashboard/DashboardPage";
+import { KanbanPage } from "../pages/Kanban/KanbanPage";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -36,18 +44,18 @@ export function AppRoutes() {
         <Route path="/forgetpsw" element={<ForgetPasswordPage />} />
       </Route>
       <Route element={<RequireAuth />}>
-        <Route path="/" element={<RequirePermission permission="dashboard:view"><Soon area="dashboard" /></RequirePermission>} />
+        <Route path="/" element={<RequirePermission permission="dashboard:view"><DashboardPage /></RequirePermission>} />
         <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
         <Route path="/chats/:id?" element={<Soon area="chats" param="id" />} />
-        <Route path="/contacts" element={<Soon area="contacts" />} />
-        <Route path="/quick-messages" element={<Soon area="quickMessages" />} />
+        <Route path="/contacts" element={<ContactsPage />} />
+        <Route path="/quick-messages" element={<QuickMessagesPage />} />
         <Route path="/todolist" element={<TodoListPage />} />
-        <Route path="/schedules" element={<Soon area="schedules" />} />
-        <Route path="/tags" element={<Soon area="tags" />} />
-        <Route path="/helps" element={<Soon area="helps" />} />
-        <Route path="/kanban" element={<Soon area="kanban" />} />
+        <Route path="/schedules" element={<RequirePlan flag="useSchedules"><SchedulesPage /></RequirePlan>} />
+        <Route path="/tags" element={<TagsPage />} />
+        <Route path="/helps" element={<HelpsPage />} />
+        <Route path="/kanban" element={<RequirePlan flag="useKanban"><KanbanPage /></RequirePlan>} />
         <Route path="/queues" element={admin(<QueuesPage />)} />
-        <Route path="/users" element={admin(<Soon area="users" />)} />
+        <Route path="/users" element={admin(<UsersPage />)} />
         <Route path="/files" element={admin(<Soon area="files" />)} />
         <Route path="/prompts" element={admin(<RequirePlan flag="useOpenAi"><Soon area="prompts" /></RequirePlan>)} />
         <Route path="/queue-integration" element={admin(<RequirePlan flag="useIntegrations"><Soon area="queueIntegration" /></RequirePlan>)} />

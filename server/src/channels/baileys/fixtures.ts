@@ -53,6 +53,10 @@ export const document = fromCustomer("3EB0B2E4D6F8A0C2E4F6", {
   documentWithCaptionMessage: { message: { documentMessage: { ...mediaFields("application/pdf", 9), title: "nota-fiscal", fileName: "nota fiscal 123.pdf", caption: "Segue a nota" } } },
 });
 
+export const voiceNote = fromCustomer("3EB0B3C4D5E6F7A8B9C0", {
+  audioMessage: { ...mediaFields("audio/ogg; codecs=opus", 10), seconds: 7, ptt: true, waveform: Buffer.from("00081a2b3c4d5e6f7f6e5d4c3b2a1908", "hex") },
+});
+
 export const location = fromCustomer("3EB09C8D7E6F5A4B3C2D", {
   locationMessage: { degreesLatitude: -23.5505199, degreesLongitude: -46.6333094, name: "Praça da Sé", address: "Praça da Sé - Sé, São Paulo - SP, 01001-000", jpegThumbnail: JPEG },
 });
@@ -103,8 +107,10 @@ export const editEnvelope = (target: string, body: string) =>
     editedMessage: { message: { protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: target }, type: 14, editedMessage: { extendedTextMessage: { text: body } } } } },
   });
 
-/** Ephemeral-key distribution: a protocol message the product has nothing to show for. */
-export const keyShare = fromCustomer("3EB0C1D2E3F4A5B6C7D8", { protocolMessage: { type: 3, ephemeralExpiration: 604_800 } as never });
+/** The customer turned disappearing messages on: a protocol message the product has nothing to show for. */
+export const ephemeralSetting = fromCustomer("3EB0C1D2E3F4A5B6C7D8", {
+  protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: "3EB07A6B5C4D3E2F1A0B" }, type: 3, ephemeralExpiration: 604_800 },
+});
 
 export const statusStory: WAMessage = {
   key: { remoteJid: "status@broadcast", fromMe: false, id: "3EB05E6F7A8B9C0D1E2F", participant: CUSTOMER_JID },

@@ -76,10 +76,10 @@ describe("session lease", () => {
 
   it("keeps the session with a process that renews, past the lease's length", async () => {
     const w = await pairedConnection();
-    const a = serverProcess("host-a-3-cccc", new FakeWhatsApp(), { ttlMs: 600, renewEveryMs: 150 });
-    const b = serverProcess("host-b-4-dddd", new FakeWhatsApp(), { ttlMs: 600, renewEveryMs: 150 });
+    const a = serverProcess("host-a-3-cccc", new FakeWhatsApp(), { ttlMs: 1_500, renewEveryMs: 200 });
+    const b = serverProcess("host-b-4-dddd", new FakeWhatsApp(), { ttlMs: 1_500, renewEveryMs: 200 });
     expect(await a.lease.claim(w.id)).toBe(true);
-    await new Promise((r) => setTimeout(r, 1_200));
+    await new Promise((r) => setTimeout(r, 2_500)); // well past the first lease's end
     expect(await b.lease.claim(w.id)).toBe(false);
     expect(await ownerOf(w.id)).toBe("host-a-3-cccc");
   });

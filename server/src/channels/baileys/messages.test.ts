@@ -35,13 +35,14 @@ beforeAll(async () => {
   ({ whatsapp, adapter, socket } = await createBaileysConnection(t, admin.token, fake, "WhatsApp Web"));
   fake.media.set(fx.image.key.id!, fx.JPEG);
   fake.media.set(fx.document.key.id!, Buffer.from("%PDF-1.4\n"));
+  fake.media.set(fx.voiceNote.key.id!, Buffer.from("OggS-voice"));
   await pairSocket(adapter, socket, fx.OUR_JID);
 });
 afterAll(async () => t?.close());
 
 describe("baileys inbound messages", () => {
   it("stores text, replies, media, locations and contacts in the customer's ticket", async () => {
-    await upsert("notify", fx.text, fx.quotedReply, fx.image, fx.document, fx.location, fx.contact);
+    await upsert("notify", fx.text, fx.quotedReply, fx.image, fx.document, fx.voiceNote, fx.location, fx.contact);
     const first = await stored(fx.text.key.id!);
     expect(first).toBeDefined();
     const list = await ticketMessages(first.ticketId);
@@ -55,6 +56,7 @@ describe("baileys inbound messages", () => {
     const file = await fetch(`${t.url}${image.mediaUrl}`, { headers: { authorization: `Bearer ${admin.token}` } });
     expect(Buffer.from(await file.arrayBuffer()).equals(fx.JPEG)).toBe(true);
     expect(byBody("Segue a nota")).toMatchObject({ mediaType: "application", mediaName: "nota_fiscal_123.pdf" });
+    expect(list.find((m) => m.mediaType === "audio")).toMatchObject({ body: "", mediaName: `audio-${fx.voiceNote.key.id}.ogg` });
 
     const location = list.find((m) => m.mediaType === "locationMessage");
     expect(location.body).toBe(`data:image/jpeg;base64,${fx.JPEG.toString("base64")}|https://maps.google.com/maps?q=-23.5505199,-46.6333094&z=17|Praça da Sé - Praça da Sé - Sé, São Paulo - SP, 01001-000`);
@@ -62,7 +64,7 @@ describe("baileys inbound messages", () => {
 
     const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, first.contactId!));
     expect(contact).toMatchObject({ number: fx.CUSTOMER, name: "Maria Souza", isGroup: false });
-    expect(list).toHaveLength(6);
+    expect(list).toHaveLength(7);
   });
 
   it("keeps a media message whose file can no longer be downloaded, without the file", async () => {
@@ -81,9 +83,10 @@ describe("baileys inbound messages", () => {
     expect(contact).toMatchObject({ number: "5521998877665", name: "Ana" });
   });
 
-  it("ignores reactions, key shares, status stories and history it is not told about as new", async () => {
-    const ids = [fx.reaction, fx.keyShare, fx.statusStory].map((m) => m.key.id!);
-    await upsert("notify", fx.reaction, fx.keyShare, fx.statusStory);
+  it("ignores reactions, settings changes, status stories and history it is not told about as new", async () => {
+    const ids = [fx.reaction, fx.ephemeralSetting, fx.statusStory].map((m) => m.key.id!);
+    await upsert("notify", fx.reaction, fx.ephemeralSetting, fx.statusStory);
+    expect(await stored(fx.contact.key.id!)).toMatchObject({ isDeleted: false, isEdited: false }); // the setting names it, and leaves it alone
     socket.emit("messages.upsert", { messages: [{ ...fx.text, key: { ...fx.text.key, id: "3EB0HISTORY000000001" } }], type: "history" });
     await adapter.idle();
     const found = await t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), inArray(messages.externalId, [...ids, "3EB0HISTORY000000001"])));

@@ -8,7 +8,7 @@ import { BaileysAdapter } from "./adapter";
 import { BaileysAuthStore } from "./authState";
 import { createBaileysConnection, FakeWhatsApp, pairSocket } from "./fakeSocket";
 import { OUR_JID } from "./fixtures";
-import { defaultBaileysOptions } from "./socket";
+import { defaultBaileysOptions, reconnectDelay } from "./socket";
 
 let t: TestApp;
 let admin: { token: string };
@@ -50,6 +50,7 @@ describe("baileys session lifecycle", () => {
       expect(fake.sockets.length).toBe(before + 1);
     }
     expect(waits).toEqual([1_000, 2_000, 4_000]);
+    expect([5, 6, 7, 20].map(reconnectDelay)).toEqual([32_000, 60_000, 60_000, 60_000]);
     // the saved session is what the new socket logs in with
     expect((fake.last.config.auth!.creds as AuthenticationCreds).me?.id).toBe(OUR_JID);
 

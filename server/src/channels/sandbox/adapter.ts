@@ -73,6 +73,11 @@ export class SandboxAdapter implements ChannelAdapter {
     await this.ctx.db.update(sandboxMessages).set({ deleted: true }).where(and(eq(sandboxMessages.whatsappId, this.whatsapp.id), eq(sandboxMessages.externalId, externalId)));
   }
 
+  /** The simulated phone can talk to any number, so every number counts as a WhatsApp account. */
+  async checkNumber(_number: string) {
+    return true;
+  }
+
   /** The attendant read the customer's messages: the phone sees them as read. */
   async markRead(_from: string, externalIds: string[]) {
     if (externalIds.length === 0) return;

@@ -20,5 +20,5 @@ export const contacts = pgTable(
     whatsappId: integer(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("contacts_company_number").on(t.companyId, t.number).where(sql`number <> ''`), index("contacts_company_name_idx").on(t.companyId, t.name)],
+  (t) => [uniqueIndex("contacts_company_number").on(t.companyId, t.number).where(sql`number <> ''`), index("contacts_company_name_idx").on(t.companyId, t.name), index("contacts_company_created_idx").on(t.companyId, t.createdAt)],
 );

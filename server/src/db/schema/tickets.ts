@@ -110,5 +110,10 @@ export const ticketTrackings = pgTable(
     rate: integer(),
     ...timestamps,
   },
-  (t) => [index("ticket_trackings_ticket_idx").on(t.companyId, t.ticketId), index("ticket_trackings_company_finished_idx").on(t.companyId, t.finishedAt)],
+  (t) => [
+    index("ticket_trackings_ticket_idx").on(t.companyId, t.ticketId),
+    index("ticket_trackings_company_finished_idx").on(t.companyId, t.finishedAt),
+    index("ticket_trackings_company_started_idx").on(t.companyId, t.startedAt),
+    index("ticket_trackings_company_queued_idx").on(t.companyId, t.queuedAt),
+  ],
 );

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { contactsListQuery, contactsQuery, createContactBody, idParams, updateContactBody } from "@balcao/common";
+import { contactExportQuery, contactsListQuery, contactsQuery, createContactBody, idParams, updateContactBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import * as contactsService from "./service";
+import { exportContacts } from "./export";
+import { importContacts } from "./import";
+import { IMPORT_BODY_LIMIT, readUploadedSpreadsheet } from "./upload";
 
 export function contactRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -14,6 +17,20 @@ export function contactRoutes(ctx: AppContext) {
 
     r.get("/contacts/list", { schema: { querystring: contactsListQuery, tags: ["contacts"] } }, async (request) =>
       contactsService.listContactOptions(ctx.db, request.caller, request.query),
+    );
+
+    r.get("/contacts/export", { schema: { querystring: contactExportQuery, tags: ["contacts"] } }, async (request, reply) => {
+      const file = await exportContacts(ctx, request.caller, request.query.format);
+      return reply
+        .header("content-type", file.contentType)
+        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(file.data);
+    });
+
+    /** Multipart with the spreadsheet in `file` (.xlsx, .xls or .csv). */
+    r.post("/contacts/import", { bodyLimit: IMPORT_BODY_LIMIT, schema: { tags: ["contacts"], consumes: ["multipart/form-data"] } }, async (request) =>
+      importContacts(ctx, request.caller, await readUploadedSpreadsheet(request)),
     );
 
     r.get("/contacts/:id", { schema: { params: idParams, tags: ["contacts"] } }, async (request) =>

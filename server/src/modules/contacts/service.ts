@@ -9,6 +9,7 @@ import { AppError } from "../../http/errors";
 import { authorize } from "../../policies";
 import { emitTicketDelete } from "../tickets/realtime";
 import { presentContact, presentContactOption } from "./present";
+import { assertWhatsappNumber } from "./whatsappCheck";
 
 type ContactRow = typeof contacts.$inferSelect;
 
@@ -77,6 +78,7 @@ async function guardDuplicateNumber<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export async function createContact(ctx: AppContext, caller: Caller, body: CreateContactBody) {
+  await assertWhatsappNumber(ctx, caller.companyId, body.number);
   const [row] = await guardDuplicateNumber(() =>
     ctx.db
       .insert(contacts)

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { contacts, messages, tickets, whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -62,6 +62,16 @@ export async function sendOutbound(ctx: AppContext, ticket: TicketView, out: Out
 
 /** Hands a stored outbound message to the channel and records the outcome. */
 export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageRow, media?: MediaFile) {
+  // one sender per message: a retry, a re-send after a restart and the first send never overlap
+  const [claimed] = await ctx.db
+    .update(messages)
+    .set({ sendStatus: "sending" })
+    .where(and(eq(messages.id, row.id), inArray(messages.sendStatus, ["pending", "failed"])))
+    .returning({ id: messages.id });
+  if (!claimed) {
+    const [current] = await ctx.db.select().from(messages).where(eq(messages.id, row.id));
+    return (await presentMessages(ctx.db, ticket.companyId, [current ?? row]))[0];
+  }
   let outcome: Partial<MessageRow>;
   try {
     if (!ticket.whatsappId) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);

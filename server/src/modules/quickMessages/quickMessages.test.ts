@@ -11,7 +11,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe("GET /quick-messages/list", () => {
-  it("gives the caller's own and the company's shared quick messages, by shortcode, never another company's", async () => {
+  it("gives the caller's own and the company's shared active quick messages, by shortcode, never another company's", async () => {
     const a = await signUpCompany(t.http);
     const b = await signUpCompany(t.http);
     const colleague = await createAttendant(t, a.token);
@@ -23,6 +23,7 @@ describe("GET /quick-messages/list", () => {
         { companyId: a.company.id, userId: colleague.id, shortcode: "preco", message: "Tabela de preços", geral: true, mediaPath: "quick/1/tabela.pdf", mediaName: "tabela.pdf" },
         { companyId: a.company.id, userId: colleague.id, shortcode: "privada", message: "Só do colega" },
         { companyId: a.company.id, userId: null, shortcode: "adeus", message: "Até logo", geral: true },
+        { companyId: a.company.id, userId: me.id, shortcode: "inativa", message: "Desligada", status: false },
         { companyId: b.company.id, userId: b.user.id, shortcode: "b-geral", message: "De B", geral: true },
       ])
       .returning();
@@ -31,7 +32,8 @@ describe("GET /quick-messages/list", () => {
     expect(res.body).toEqual([
       { id: rows[3].id, shortcode: "adeus", message: "Até logo", mediaPath: null, mediaName: null, geral: true },
       { id: rows[0].id, shortcode: "ola", message: "Olá, {{name}}!", mediaPath: null, mediaName: null, geral: false },
-      { id: rows[1].id, shortcode: "preco", message: "Tabela de preços", mediaPath: "quick/1/tabela.pdf", mediaName: "tabela.pdf", geral: true },
+      // the attachment's authenticated address, never the stored key
+      { id: rows[1].id, shortcode: "preco", message: "Tabela de preços", mediaPath: `/media/quick-messages/${rows[1].id}`, mediaName: "tabela.pdf", geral: true },
     ]);
     const forColleague = await t.http.get("/quick-messages/list", colleague.token);
     expect(forColleague.body.map((q: { shortcode: string }) => q.shortcode)).toEqual(["adeus", "preco", "privada"]);

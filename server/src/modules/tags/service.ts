@@ -9,7 +9,7 @@ import { canAccessTicket } from "../../policies/tickets";
 import { findTicket, presentTicket } from "../tickets/present";
 import { emitTicketUpdate } from "../tickets/realtime";
 import { queueIdsOf } from "../users/queueIds";
-import { presentTag, presentTagRecord } from "./present";
+import { presentTag, presentTagRecord, presentTagWithCount } from "./present";
 
 export async function listTags(db: Db, caller: Caller) {
   const rows = await db.select().from(tags).where(eq(tags.companyId, caller.companyId)).orderBy(asc(tags.name), asc(tags.id));
@@ -17,9 +17,10 @@ export async function listTags(db: Db, caller: Caller) {
 }
 
 /** Any user may create a tag; only admins and supervisors may make it a kanban lane. */
-export async function createTag(db: Db, caller: Caller, body: CreateTagBody) {
+export async function createTag(ctx: AppContext, caller: Caller, body: CreateTagBody) {
   if (body.kanban === 1) authorize(caller, "tags:kanban");
-  const [row] = await db.insert(tags).values({ companyId: caller.companyId, name: body.name, color: body.color, kanban: body.kanban, userId: caller.id }).returning();
+  const [row] = await ctx.db.insert(tags).values({ companyId: caller.companyId, name: body.name, color: body.color, kanban: body.kanban, userId: caller.id }).returning();
+  ctx.realtime.toCompany(caller.companyId, "tag", { action: "create", tag: presentTagWithCount(row, 0) });
   return presentTagRecord(row);
 }
 

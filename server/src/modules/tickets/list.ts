@@ -29,7 +29,8 @@ export async function listTickets(db: Db, caller: Caller, q: TicketListQuery) {
 
   if (q.searchParam) {
     const like = containsPattern(q.searchParam);
-    const inMessages = sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.body} ilike ${like})`;
+    // the company's own messages only: otherwise the planner scans every company's messages for the word
+    const inMessages = sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.companyId} = ${caller.companyId} and ${messages.body} ilike ${like})`;
     filters.push(or(ilike(contacts.name, like), ilike(contacts.number, like), inMessages)!);
   } else if (!(admin && q.showAll)) {
     filters.push(or(eq(tickets.userId, caller.id), isNull(tickets.userId), eq(tickets.status, "pending"))!);
@@ -56,7 +57,10 @@ export async function listTickets(db: Db, caller: Caller, q: TicketListQuery) {
       .orderBy(desc(tickets.updatedAt), desc(tickets.id))
       .limit(limit)
       .offset(offset),
-    db.select({ total: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where),
+    // every ticket has its contact: the join only matters when the search filters on the contact
+    q.searchParam
+      ? db.select({ total: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where)
+      : db.select({ total: count() }).from(tickets).where(where),
   ]);
   const list = await presentTickets(db, caller.companyId, rows.map((r) => r.ticket));
   return { tickets: list, count: total, hasMore: total > offset + rows.length };

@@ -8,9 +8,10 @@ export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/users", { schema: { querystring: listQuery, tags: ["users"] } }, async (request) =>
-      usersService.listUsers(ctx.db, request.caller, request.query),
-    );
+    // The spec's client asks for `GET /users/`; without this alias it would reach `/users/:id`.
+    for (const url of ["/users", "/users/"]) {
+      r.get(url, { schema: { querystring: listQuery, tags: ["users"] } }, async (request) => usersService.listUsers(ctx.db, request.caller, request.query));
+    }
 
     r.get("/users/list", { schema: { tags: ["users"] } }, async (request) => usersService.listUserNames(ctx.db, request.caller));
 
@@ -26,5 +27,10 @@ export function userRoutes(ctx: AppContext) {
     r.put("/users/:id", { schema: { params: idParams, body: updateUserBody, tags: ["users"] } }, async (request) =>
       usersService.updateUser(ctx, request.caller, request.params.id, request.body),
     );
+
+    r.delete("/users/:id", { schema: { params: idParams, tags: ["users"] } }, async (request) => {
+      await usersService.deleteUser(ctx, request.caller, request.params.id);
+      return { message: "User deleted" };
+    });
   };
 }

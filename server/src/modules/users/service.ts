@@ -3,7 +3,9 @@ import { containsPattern } from "../../db/like";
 import { PAGE_SIZE, type CreateUserBody, type ListQuery, type UpdateUserBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
-import { companies, plans, queues, userQueues, userSessions, users, whatsapps } from "../../db/schema";
+import { companies, plans, queues, tickets, userQueues, userSessions, users, whatsapps } from "../../db/schema";
+import { presentTickets } from "../tickets/present";
+import { emitTicketUpdate } from "../tickets/realtime";
 import { AppError, forbidden } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { hashPassword } from "../auth/passwords";
@@ -89,10 +91,12 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
       .select({ limit: plans.users })
       .from(companies)
       .leftJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, companyId));
+      .where(eq(companies.id, companyId))
+      .for("update", { of: companies }); // concurrent creations count one after the other
     if (!row) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
     const [{ total }] = await tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
-    if (row.limit && row.limit > 0 && total >= row.limit) throw new AppError("ERR_USER_LIMIT_REACHED", 400, { limit: row.limit });
+    // As in the original: a plan allows exactly `users` users, so a plan of 0 allows none.
+    if (row.limit !== null && total >= row.limit) throw new AppError("ERR_USER_LIMIT_REACHED", 400, { limit: row.limit });
     await assertEmailFree(tx, body.email);
     await assertQueuesOfCompany(tx, companyId, body.queueIds ?? []);
     await assertWhatsappOfCompany(tx, companyId, body.whatsappId);
@@ -149,3 +153,32 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
   return user;
 }
 
+
+/**
+ * Admins delete other users of their company. The user's open and pending tickets go back to
+ * pending without an attendant; closed ones keep their history without him (foreign key).
+ */
+export async function deleteUser(ctx: AppContext, caller: Caller, userId: number) {
+  if (!isAdmin(caller)) throw forbidden();
+  const { returned, before, sessionIds } = await ctx.db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId))).for("update");
+    if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
+    if (existing.id === caller.id || (existing.super && !caller.super)) throw forbidden();
+    const active = await tx
+      .select({ id: tickets.id, status: tickets.status, queueId: tickets.queueId })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.userId, userId), inArray(tickets.status, ["open", "pending"])))
+      .for("update");
+    const ids = active.map((t) => t.id);
+    const rows = ids.length ? await tx.update(tickets).set({ status: "pending", userId: null }).where(inArray(tickets.id, ids)).returning() : [];
+    const sessions = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
+    return { returned: rows, before: new Map(active.map((b) => [b.id, b])), sessionIds: sessions.map((s) => s.id) };
+  });
+  ctx.realtime.toCompany(caller.companyId, "user", { action: "delete", userId });
+  ctx.realtime.closeSessions(sessionIds);
+  for (const view of await presentTickets(ctx.db, caller.companyId, returned)) {
+    const was = before.get(view.id);
+    emitTicketUpdate(ctx.realtime, view, was ? { status: was.status, queueId: was.queueId, userId } : undefined);
+  }
+}

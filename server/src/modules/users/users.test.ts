@@ -13,7 +13,7 @@ const newUser = (over: Record<string, unknown> = {}) => ({ name: "Maria Silva", 
 
 beforeAll(async () => {
   t = await startTestApp();
-  await t.built.ctx.db.update(plans).set({ users: 0 }).where(eq(plans.id, 1)); // unlimited for most tests
+  await t.built.ctx.db.update(plans).set({ users: 1000 }).where(eq(plans.id, 1)); // room for every test's users
   a = await signUpCompany(t.http);
   b = await signUpCompany(t.http);
   [{ id: queueA }] = await t.built.ctx.db.insert(queues).values({ companyId: a.company.id, name: "Vendas", color: "#ff0000" }).returning();
@@ -65,14 +65,29 @@ describe("POST /users", () => {
     expect(await t.http.post("/users", newUser({ companyId: b.company.id }), a.token)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
   });
 
-  it("stops at the plan's user limit with ERR_USER_LIMIT_REACHED", async () => {
+  it("stops at the plan's user limit with ERR_USER_LIMIT_REACHED, counting the owner", async () => {
     const c = await signUpCompany(t.http);
     await t.built.ctx.db.update(plans).set({ users: 2 }).where(eq(plans.id, 1));
     try {
       expect((await t.http.post("/users", newUser(), c.token)).status).toBe(201);
       expect(await t.http.post("/users", newUser(), c.token)).toMatchObject({ status: 400, body: { error: "ERR_USER_LIMIT_REACHED" } });
+      // two racing creations for the last seat: one wins
+      await t.built.ctx.db.update(plans).set({ users: 3 }).where(eq(plans.id, 1));
+      const raced = await Promise.all([t.http.post("/users", newUser(), c.token), t.http.post("/users", newUser(), c.token)]);
+      expect(raced.map((r) => r.status).sort()).toEqual([201, 400]);
+      expect((await t.http.get("/users", c.token)).body.count).toBe(3);
     } finally {
-      await t.built.ctx.db.update(plans).set({ users: 0 }).where(eq(plans.id, 1));
+      await t.built.ctx.db.update(plans).set({ users: 1000 }).where(eq(plans.id, 1));
+    }
+  });
+
+  it("treats a plan of 0 users as allowing none, as the original does", async () => {
+    const c = await signUpCompany(t.http);
+    await t.built.ctx.db.update(plans).set({ users: 0 }).where(eq(plans.id, 1));
+    try {
+      expect(await t.http.post("/users", newUser(), c.token)).toMatchObject({ status: 400, body: { error: "ERR_USER_LIMIT_REACHED" } });
+    } finally {
+      await t.built.ctx.db.update(plans).set({ users: 1000 }).where(eq(plans.id, 1));
     }
   });
 });

@@ -13,7 +13,8 @@ export async function presentWhatsapps(db: Db, rows: WhatsappRow[], opts: { show
     .from(whatsappQueues)
     .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
     .where(and(eq(whatsappQueues.companyId, rows[0].companyId), inArray(whatsappQueues.whatsappId, rows.map((r) => r.id))));
-  return rows.map(({ token, cloud, ...w }) => ({
+  // the session lease names a server process: internal, never shown
+  return rows.map(({ token, cloud, sessionOwner: _owner, sessionLeaseUntil: _until, ...w }) => ({
     ...w,
     token: opts.showToken ? token : undefined,
     cloud: presentCloud(cloud, opts),

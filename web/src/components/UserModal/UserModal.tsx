@@ -5,8 +5,9 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
-import { can, userFormSchema, type UpdateUserInput, type UserListItem } from "@balcao/common";
-import { fetchUser, updateUser } from "../../api/resources";
+import { can, createUserFormSchema, userFormSchema, type UpdateUserInput, type UserListItem } from "@balcao/common";
+import { createUser, fetchUser, updateUser } from "../../api/resources";
+import { errorCode, errorMessage, toastError } from "../../api/errors";
 import { queryKeys } from "../../api/queryKeys";
 import { useAuth, useSessionUser } from "../../app/authContext";
 import { FullPageLoader } from "../FullPageLoader";
@@ -25,8 +26,10 @@ export interface UserFormValues {
 
 interface UserModalProps {
   open: boolean;
-  userId: number;
+  /** null: a new user (the password is then required). */
+  userId: number | null;
   onClose(): void;
+  onSaved?(user: UserListItem): void;
 }
 
 const toFormValues = (user: UserListItem): UserFormValues => ({
@@ -37,20 +40,22 @@ const toFormValues = (user: UserListItem): UserFormValues => ({
   allTicket: user.allTicket === "enabled" ? "enabled" : "desabled",
 });
 
-/** Edits a user: name, email and password for everybody; profile, connection and queues for admins. */
-export function UserModal({ open, userId, onClose }: UserModalProps) {
+/** Adds or edits a user: name, email and password for everybody; profile, connection and queues for admins. */
+export function UserModal({ open, userId, onClose, onSaved }: UserModalProps) {
   const { t } = useTranslation();
   const me = useSessionUser();
   const { updateUser: updateSession } = useAuth();
   const queryClient = useQueryClient();
   const editProfile = can(me.profile, "user-modal:editProfile");
   const editQueues = can(me.profile, "user-modal:editQueues");
-  const user = useQuery({ queryKey: queryKeys.user(userId), queryFn: () => fetchUser(userId), enabled: open });
+  const creating = userId === null;
+  const user = useQuery({ queryKey: queryKeys.user(userId ?? 0), queryFn: () => fetchUser(userId!), enabled: open && !creating });
   const options = useUserOptions(me.companyId, open && (editProfile || editQueues));
   const [whatsappId, setWhatsappId] = useState("");
   const [queueIds, setQueueIds] = useState<number[]>([]);
+  const [limitError, setLimitError] = useState<string | null>(null);
 
-  const form = useForm<UserFormValues>({ resolver: zodResolver(userFormSchema), defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "desabled" } });
+  const form = useForm<UserFormValues>({ resolver: zodResolver(creating ? createUserFormSchema : userFormSchema), defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "desabled" } });
   const { register, handleSubmit, reset, control, formState } = form;
 
   useEffect(() => {
@@ -61,17 +66,25 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
   }, [user.data, reset]);
 
   const save = useMutation({
-    mutationFn: (body: UpdateUserInput) => updateUser(userId, body),
+    mutationFn: (body: UpdateUserInput) => (userId === null ? createUser({ ...body, password: body.password ?? "" }) : updateUser(userId, body)),
+    meta: { silent: true },
     onSuccess: (saved) => {
-      queryClient.setQueryData(queryKeys.user(userId), saved);
+      queryClient.setQueryData(queryKeys.user(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: queryKeys.users });
       if (saved.id === me.id) updateSession({ name: saved.name, email: saved.email, queues: saved.queues });
+      onSaved?.(saved);
       toast.success(t("userModal.saved"));
       onClose();
+    },
+    onError: (err) => {
+      // the plan's limit is for the admin to read in the dialog, not a passing toast
+      if (errorCode(err) === "ERR_USER_LIMIT_REACHED") setLimitError(errorMessage(err) ?? null);
+      else toastError(err);
     },
   });
 
   const onSubmit = handleSubmit((values) => {
+    setLimitError(null);
     const body: UpdateUserInput = { name: values.name, email: values.email };
     if (values.password) body.password = values.password;
     if (editProfile) {
@@ -87,12 +100,17 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="user-modal">
-      <DialogTitle>{t("userModal.title")}</DialogTitle>
+      <DialogTitle>{creating ? t("users.addTitle") : t("userModal.title")}</DialogTitle>
       <form noValidate onSubmit={onSubmit}>
         <DialogContent dividers>
-          {user.isPending && <FullPageLoader inline />}
-          {user.isError && <Alert severity="error">{t("common.loadFailed")}</Alert>}
-          {user.data && (
+          {!creating && user.isPending && <FullPageLoader inline />}
+          {!creating && user.isError && <Alert severity="error">{t("common.loadFailed")}</Alert>}
+          {limitError && (
+            <Alert severity="warning" sx={{ mb: 2 }} data-testid="user-limit-error">
+              {limitError}
+            </Alert>
+          )}
+          {(creating || user.data) && (
             <Stack spacing={2}>
               <TextField {...muiRegister(register("name"))} label={t("userModal.name")} autoFocus fullWidth {...fieldError(formState.errors.name)} slotProps={{ htmlInput: { "data-testid": "user-name" } }} />
               <TextField {...muiRegister(register("email"))} label={t("userModal.email")} type="email" fullWidth {...fieldError(formState.errors.email)} slotProps={{ htmlInput: { "data-testid": "user-email" } }} />
@@ -101,7 +119,7 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
                 label={t("userModal.password")}
                 autoComplete="new-password"
                 fullWidth
-                {...fieldError(formState.errors.password, t("userModal.passwordHint"))}
+                {...fieldError(formState.errors.password, creating ? undefined : t("userModal.passwordHint"))}
                 slotProps={{ htmlInput: { "data-testid": "user-password" } }}
               />
               <AdminFields
@@ -125,7 +143,7 @@ export function UserModal({ open, userId, onClose }: UserModalProps) {
           <Button
             type="submit"
             variant="contained"
-            disabled={!user.data || save.isPending}
+            disabled={(!creating && !user.data) || save.isPending}
             data-testid="user-save"
             startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
           >

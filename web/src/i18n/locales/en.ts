@@ -2,9 +2,16 @@ import { areasEn } from "./areas.en";
 import { sandboxPairEn, simulatorEn } from "./simulator.en";
 import { connectionsEn } from "./connections.en";
 import { queuesEn, schedulesEn } from "./queues.en";
+import { contactsEn } from "./contacts.en";
+import { tagsEn, usersEn } from "./usersTags.en";
+import { dashboardEn } from "./dashboard.en";
 import { messagesApiEn } from "./messagesApi.en";
 import { ticketViewEn } from "./ticketView.en";
+import { scheduledMessagesEn } from "./scheduledMessages.en";
+import { quickMessagesEn } from "./quickMessages.en";
+import { helpsEn } from "./helps.en";
 import { notificationsEn, ticketManagerEn } from "./tickets.en";
+import { kanbanEn } from "./kanban.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -59,6 +66,7 @@ export const en: Messages = {
     ERR_FETCH_WAPP_MSG: "Error fetching the message from WhatsApp, maybe it is too old.",
     ERR_QUEUE_COLOR_ALREADY_EXISTS: "This color is already in use, pick another one.",
     ERR_QUEUE_NOT_FOUND: "No queue found with this ID.",
+    ERR_NO_TAG_FOUND: "No tag found with this ID.",
     ERR_WAPP_GREETING_REQUIRED: "A greeting message is required when there is more than one queue.",
     ERR_INVALID_TOKEN: "Invalid session. Please log in again.",
     ERR_SUBSCRIPTION_EXPIRED: "Your subscription has expired. Please contact Support for more information!",
@@ -72,6 +80,7 @@ export const en: Messages = {
     ERR_NOT_FOUND: "Record not found.",
     ERR_TICKET_CHANGED: "Someone else changed this ticket just now. Refresh and try again.",
     ERR_INTERNAL: "Internal server error. Please try again later.",
+    ERR_SCHEDULE_ALREADY_SENT: "This schedule was already sent and can no longer be changed.",
   },
   language: { label: "Language", pt: "Português", en: "English", es: "Español" },
   login: {
@@ -166,12 +175,20 @@ export const en: Messages = {
   simulator: simulatorEn,
   connections: connectionsEn,
   queues: queuesEn,
+  contacts: contactsEn,
+  users: usersEn,
+  tags: tagsEn,
+  dashboard: dashboardEn,
   schedules: schedulesEn,
   messagesApi: messagesApiEn,
   sandboxPair: sandboxPairEn,
   ticketView: ticketViewEn,
+  scheduledMessages: scheduledMessagesEn,
+  quickMessages: quickMessagesEn,
+  helps: helpsEn,
   ticketManager: ticketManagerEn,
   notifications: notificationsEn,
+  kanban: kanbanEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

@@ -2,9 +2,16 @@ import { areasEs } from "./areas.es";
 import { sandboxPairEs, simulatorEs } from "./simulator.es";
 import { connectionsEs } from "./connections.es";
 import { queuesEs, schedulesEs } from "./queues.es";
+import { contactsEs } from "./contacts.es";
+import { tagsEs, usersEs } from "./usersTags.es";
+import { dashboardEs } from "./dashboard.es";
 import { messagesApiEs } from "./messagesApi.es";
 import { ticketViewEs } from "./ticketView.es";
+import { scheduledMessagesEs } from "./scheduledMessages.es";
+import { quickMessagesEs } from "./quickMessages.es";
+import { helpsEs } from "./helps.es";
 import { notificationsEs, ticketManagerEs } from "./tickets.es";
+import { kanbanEs } from "./kanban.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -59,6 +66,7 @@ export const es: Messages = {
     ERR_FETCH_WAPP_MSG: "Error al buscar el mensaje en WhatsApp, tal vez sea muy antiguo.",
     ERR_QUEUE_COLOR_ALREADY_EXISTS: "Este color ya está en uso, elija otro.",
     ERR_QUEUE_NOT_FOUND: "No se encontró ninguna cola con este ID.",
+    ERR_NO_TAG_FOUND: "No se encontró ninguna etiqueta con este ID.",
     ERR_WAPP_GREETING_REQUIRED: "El mensaje de saludo es obligatorio cuando hay más de una cola.",
     ERR_INVALID_TOKEN: "Sesión inválida. Por favor, inicie sesión de nuevo.",
     ERR_SUBSCRIPTION_EXPIRED: "Su suscripción venció. ¡Póngase en contacto con Soporte para más información!",
@@ -72,6 +80,7 @@ export const es: Messages = {
     ERR_NOT_FOUND: "Registro no encontrado.",
     ERR_TICKET_CHANGED: "Otra persona acaba de cambiar esta atención. Actualice e inténtelo de nuevo.",
     ERR_INTERNAL: "Error interno del servidor. Intente de nuevo más tarde.",
+    ERR_SCHEDULE_ALREADY_SENT: "Este agendamiento ya fue enviado y no puede modificarse.",
   },
   language: { label: "Idioma", pt: "Português", en: "English", es: "Español" },
   login: {
@@ -166,12 +175,20 @@ export const es: Messages = {
   simulator: simulatorEs,
   connections: connectionsEs,
   queues: queuesEs,
+  contacts: contactsEs,
+  users: usersEs,
+  tags: tagsEs,
+  dashboard: dashboardEs,
   schedules: schedulesEs,
   messagesApi: messagesApiEs,
   sandboxPair: sandboxPairEs,
   ticketView: ticketViewEs,
+  scheduledMessages: scheduledMessagesEs,
+  quickMessages: quickMessagesEs,
+  helps: helpsEs,
   ticketManager: ticketManagerEs,
   notifications: notificationsEs,
+  kanban: kanbanEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

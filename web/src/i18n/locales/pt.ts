@@ -3,9 +3,16 @@ import { areasPt } from "./areas.pt";
 import { sandboxPairPt, simulatorPt } from "./simulator.pt";
 import { connectionsPt } from "./connections.pt";
 import { queuesPt, schedulesPt } from "./queues.pt";
+import { contactsPt } from "./contacts.pt";
+import { tagsPt, usersPt } from "./usersTags.pt";
+import { dashboardPt } from "./dashboard.pt";
 import { messagesApiPt } from "./messagesApi.pt";
 import { ticketViewPt } from "./ticketView.pt";
+import { scheduledMessagesPt } from "./scheduledMessages.pt";
+import { quickMessagesPt } from "./quickMessages.pt";
+import { helpsPt } from "./helps.pt";
 import { notificationsPt, ticketManagerPt } from "./tickets.pt";
+import { kanbanPt } from "./kanban.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -33,6 +40,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_FETCH_WAPP_MSG: "Erro ao buscar a mensagem no WhatsApp, talvez ela seja muito antiga.",
   ERR_QUEUE_COLOR_ALREADY_EXISTS: "Esta cor já está em uso, escolha outra.",
   ERR_QUEUE_NOT_FOUND: "Nenhuma fila encontrada com este ID.",
+  ERR_NO_TAG_FOUND: "Nenhuma tag encontrada com este ID.",
   ERR_WAPP_GREETING_REQUIRED: "A mensagem de saudação é obrigatória quando há mais de uma fila.",
   ERR_INVALID_TOKEN: "Sessão inválida. Por favor, entre novamente.",
   ERR_SUBSCRIPTION_EXPIRED: "Sua assinatura venceu. Entre em contato com o Suporte para mais informações!",
@@ -46,6 +54,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_NOT_FOUND: "Registro não encontrado.",
   ERR_TICKET_CHANGED: "Outra pessoa acabou de alterar este atendimento. Atualize e tente novamente.",
   ERR_INTERNAL: "Erro interno do servidor. Tente novamente mais tarde.",
+  ERR_SCHEDULE_ALREADY_SENT: "Este agendamento já foi enviado e não pode mais ser alterado.",
 };
 
 export const pt = {
@@ -170,12 +179,20 @@ export const pt = {
   simulator: simulatorPt,
   connections: connectionsPt,
   queues: queuesPt,
+  contacts: contactsPt,
+  users: usersPt,
+  tags: tagsPt,
+  dashboard: dashboardPt,
   schedules: schedulesPt,
   messagesApi: messagesApiPt,
   sandboxPair: sandboxPairPt,
   ticketView: ticketViewPt,
+  scheduledMessages: scheduledMessagesPt,
+  quickMessages: quickMessagesPt,
+  helps: helpsPt,
   ticketManager: ticketManagerPt,
   notifications: notificationsPt,
+  kanban: kanbanPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",

@@ -20,15 +20,6 @@ export const ticketViewEn: Messages["ticketView"] = {
     deleteText: "Warning! All messages of this ticket will be lost.",
     deleted: "Ticket deleted.",
   },
-  schedule: {
-    title: "Schedule message",
-    body: "Message",
-    sendAt: "Send date and time",
-    tooShort: "Message too short",
-    required: "Required",
-    save: "Schedule",
-    saved: "Schedule saved successfully!",
-  },
   tags: { placeholder: "Add tags", create: "Create \"{{name}}\"", empty: "No tags found" },
   messages: {
     loadingOlder: "Loading earlier messages…",
@@ -99,6 +90,7 @@ export const ticketViewEn: Messages["ticketView"] = {
   },
   contactModal: {
     title: "Edit contact",
+    addTitle: "Add contact",
     name: "Name",
     number: "WhatsApp number",
     numberPlaceholder: "5511912345678",

@@ -20,15 +20,6 @@ export const ticketViewEs: Messages["ticketView"] = {
     deleteText: "¡Atención! Se perderán todos los mensajes de esta atención.",
     deleted: "Atención eliminada.",
   },
-  schedule: {
-    title: "Programar mensaje",
-    body: "Mensaje",
-    sendAt: "Fecha y hora de envío",
-    tooShort: "Mensaje muy corto",
-    required: "Obligatorio",
-    save: "Programar",
-    saved: "¡Programación guardada con éxito!",
-  },
   tags: { placeholder: "Agregar etiquetas", create: "Crear \"{{name}}\"", empty: "No se encontraron etiquetas" },
   messages: {
     loadingOlder: "Cargando mensajes anteriores…",
@@ -99,6 +90,7 @@ export const ticketViewEs: Messages["ticketView"] = {
   },
   contactModal: {
     title: "Editar contacto",
+    addTitle: "Agregar contacto",
     name: "Nombre",
     number: "Número de WhatsApp",
     numberPlaceholder: "5511912345678",

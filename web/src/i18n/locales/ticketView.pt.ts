@@ -19,15 +19,6 @@ export const ticketViewPt = {
     deleteText: "Atenção! Todas as mensagens relacionadas ao atendimento serão perdidas.",
     deleted: "Atendimento excluído.",
   },
-  schedule: {
-    title: "Agendar mensagem",
-    body: "Mensagem",
-    sendAt: "Data e hora do envio",
-    tooShort: "Mensagem muito curta",
-    required: "Obrigatório",
-    save: "Agendar",
-    saved: "Agendamento salvo com sucesso!",
-  },
   tags: { placeholder: "Adicionar tags", create: "Criar \"{{name}}\"", empty: "Nenhuma tag encontrada" },
   messages: {
     loadingOlder: "Carregando mensagens anteriores…",
@@ -98,6 +89,7 @@ export const ticketViewPt = {
   },
   contactModal: {
     title: "Editar contato",
+    addTitle: "Adicionar contato",
     name: "Nome",
     number: "Número do WhatsApp",
     numberPlaceholder: "5511912345678",

@@ -12,15 +12,15 @@ import { useTicketFormOptions } from "./useTicketFormOptions";
 import { ConnectionSelect } from "./ConnectionSelect";
 import { useOtherOpenTicket } from "./useOtherOpenTicket";
 
-/** Opens a conversation with a contact: contact, queue (required unless admin) and connection. */
-export function NewTicketModal({ onClose }: { onClose(): void }) {
+/** Opens a conversation with a contact: contact (optionally chosen beforehand), queue (required unless admin) and connection. */
+export function NewTicketModal({ onClose, contact: preset = null }: { onClose(): void; contact?: ContactOption | null }) {
   const { t } = useTranslation();
   const user = useSessionUser();
   const viewer = useTicketViewer();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { queues, whatsapps } = useTicketFormOptions(false);
-  const [contact, setContact] = useState<ContactOption | null>(null);
+  const [contact, setContact] = useState<ContactOption | null>(preset);
   const [queueId, setQueueId] = useState<string>("");
   const [whatsappId, setWhatsappId] = useState<string>("");
   const [submitted, setSubmitted] = useState(false);

@@ -71,11 +71,12 @@ export async function fetchQuickMessages(companyId: number, userId: number): Pro
   return data;
 }
 
+export async function createContact(body: CreateContactBody): Promise<ContactView> {
+  const { data } = await api.post<ContactView>("/contacts", body);
+  return data;
+}
+
 export async function updateContact(id: number, body: CreateContactBody): Promise<ContactView> {
   const { data } = await api.put<ContactView>(`/contacts/${id}`, body);
   return data;
 }
-
-export interface ScheduleInput { body: string; contactId: number; sendAt: string; ticketId: number; userId: number }
-
-export const createSchedule = (body: ScheduleInput) => api.post("/schedules", body);

@@ -4,6 +4,7 @@ import AttachFileIcon from "@mui/icons-material/AttachFile";
 import SendIcon from "@mui/icons-material/Send";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { fillTemplateVariables } from "@balcao/common";
 import { toast } from "react-toastify";
 import { useSessionUser } from "../../../../app/authContext";
 import { useSocket } from "../../../../realtime/socketContext";
@@ -85,7 +86,8 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   };
 
   const pickQuickReply = async (option: QuickMessage) => {
-    setText(option.message);
+    // the attendant sees, and may still edit, exactly what the customer will get
+    setText(fillTemplateVariables(option.message, { contactName: ticket.contact?.name ?? "", ticketId: ticket.id }));
     setHighlighted(0);
     input.current?.focus();
     if (!option.mediaPath) return;

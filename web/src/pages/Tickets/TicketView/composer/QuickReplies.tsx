@@ -1,8 +1,9 @@
 import { Box, CircularProgress, List, ListItemButton, ListItemText, Paper, Typography } from "@mui/material";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../../../../app/authContext";
+import { useCompanyEvent } from "../../../../realtime/socketContext";
 import { fetchQuickMessages, ticketViewKeys } from "../api";
 import type { QuickMessage } from "../types";
 import { filterQuickReplies, quickReplyLabel } from "./composerText";
@@ -10,12 +11,15 @@ import { filterQuickReplies, quickReplyLabel } from "./composerText";
 /** The user's quick replies matching the typed '/term' (fetched once the first '/x' is typed). */
 export function useQuickReplies(term: string | null) {
   const user = useSessionUser();
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ticketViewKeys.quickMessages(user.companyId, user.id),
     queryFn: () => fetchQuickMessages(user.companyId, user.id),
     enabled: term !== null,
     staleTime: 60_000,
   });
+  // a quick message saved anywhere (the quick messages page, a colleague) is offered at once
+  useCompanyEvent("quickemessage", () => void queryClient.invalidateQueries({ queryKey: ticketViewKeys.quickMessages(user.companyId, user.id) }));
   return { options: term === null || !query.data ? [] : filterQuickReplies(query.data, term), loading: query.isPending && term !== null };
 }
 

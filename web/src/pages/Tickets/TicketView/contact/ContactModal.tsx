@@ -9,24 +9,25 @@ import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { contactFormSchema, type ContactFormInput, type CreateContactBody } from "@balcao/common";
 import { fieldError, muiRegister } from "../../../../components/formFields";
-import { updateContact } from "../api";
+import { createContact, updateContact } from "../api";
 import type { ContactView } from "../types";
 
-const toValues = (contact: ContactView): ContactFormInput => ({
-  name: contact.name,
-  number: contact.number ?? "",
-  email: contact.email ?? "",
-  extraInfo: (contact.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
+const toValues = (contact: ContactView | null): ContactFormInput => ({
+  name: contact?.name ?? "",
+  number: contact?.number ?? "",
+  email: contact?.email ?? "",
+  extraInfo: (contact?.extraInfo ?? []).map(({ name, value }) => ({ name, value })),
 });
 
 interface ContactModalProps {
   open: boolean;
-  contact: ContactView;
+  /** The contact to edit; null adds a new one. */
+  contact: ContactView | null;
   onClose(): void;
   onSaved(contact: ContactView): void;
 }
 
-/** Edits the contact: name (2-50), optional number (8-50) and email, and extra name/value pairs. */
+/** Adds or edits a contact: name (2-50), optional number (8-50) and email, and extra name/value pairs. */
 export function ContactModal({ open, contact, onClose, onSaved }: ContactModalProps) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -41,7 +42,7 @@ export function ContactModal({ open, contact, onClose, onSaved }: ContactModalPr
   }, [open, contact, reset]);
 
   const save = useMutation({
-    mutationFn: (body: CreateContactBody) => updateContact(contact.id, body),
+    mutationFn: (body: CreateContactBody) => (contact ? updateContact(contact.id, body) : createContact(body)),
     onSuccess: (saved) => {
       void queryClient.invalidateQueries({ queryKey: ["contacts"] });
       onSaved(saved);
@@ -52,7 +53,7 @@ export function ContactModal({ open, contact, onClose, onSaved }: ContactModalPr
 
   return (
     <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth data-testid="contact-modal">
-      <DialogTitle>{t("ticketView.contactModal.title")}</DialogTitle>
+      <DialogTitle>{contact ? t("ticketView.contactModal.title") : t("ticketView.contactModal.addTitle")}</DialogTitle>
       <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))}>
         <DialogContent dividers>
           <Stack spacing={2}>

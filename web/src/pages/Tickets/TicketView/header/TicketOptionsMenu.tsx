@@ -3,6 +3,7 @@ import { IconButton, ListItemIcon, ListItemText, Menu, MenuItem, Tooltip } from 
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import EventOutlinedIcon from "@mui/icons-material/EventOutlined";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
@@ -10,17 +11,16 @@ import { toast } from "react-toastify";
 import { can } from "@balcao/common";
 import { applyTicketDelete, updateTicketLists } from "../../../../api/ticketCache";
 import { useSessionUser } from "../../../../app/authContext";
+import { useCompanyPlan } from "../../../../api/hooks";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { deleteTicket, ticketViewKeys } from "../api";
 import type { TicketView } from "../types";
 import { TransferTicketModal } from "../../TransferTicketModal";
+import { ScheduleDialog } from "../../../Schedules/ScheduleDialog";
 
-type Dialog = "transfer" | "delete" | null;
+type Dialog = "schedule" | "transfer" | "delete" | null;
 
-/**
- * Transfer and (admins) delete the ticket. Scheduling a message (ScheduleDialog) joins the menu
- * with the schedules feature: the server has no /schedules yet, so the item stays hidden.
- */
+/** Schedule a message to the contact (plan useSchedules), transfer and (admins) delete the ticket. */
 export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
   const { t } = useTranslation();
   const me = useSessionUser();
@@ -29,6 +29,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [dialog, setDialog] = useState<Dialog>(null);
   const canDelete = can(me.profile, "ticket-options:deleteTicket");
+  const canSchedule = useCompanyPlan(me.companyId).data?.plan?.useSchedules === true;
 
   const remove = useMutation({
     mutationFn: () => deleteTicket(ticket.id),
@@ -54,6 +55,14 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
+        {canSchedule && (
+          <MenuItem onClick={() => open("schedule")} data-testid="ticket-option-schedule">
+            <ListItemIcon>
+              <EventOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText>{t("ticketView.options.schedule")}</ListItemText>
+          </MenuItem>
+        )}
         <MenuItem onClick={() => open("transfer")} data-testid="ticket-option-transfer">
           <ListItemIcon>
             <SwapHorizIcon fontSize="small" />
@@ -69,6 +78,13 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
           </MenuItem>
         )}
       </Menu>
+      <ScheduleDialog
+        open={dialog === "schedule"}
+        scheduleId={null}
+        contact={{ id: ticket.contactId, name: ticket.contact.name, number: ticket.contact.number }}
+        ticketId={ticket.id}
+        onClose={() => setDialog(null)}
+      />
       <TransferTicketModal open={dialog === "transfer"} ticket={ticket} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === "delete"}

@@ -79,5 +79,8 @@ ALTER TABLE "schedules" ADD CONSTRAINT "schedules_contact_id_contacts_id_fk" FOR
 CREATE INDEX "queue_options_queue_parent_idx" ON "queue_options" USING btree ("company_id","queue_id","parent_id");--> statement-breakpoint
 CREATE INDEX "ticket_trackings_ticket_idx" ON "ticket_trackings" USING btree ("company_id","ticket_id");--> statement-breakpoint
 CREATE INDEX "ticket_trackings_company_finished_idx" ON "ticket_trackings" USING btree ("company_id","finished_at");--> statement-breakpoint
+CREATE INDEX "ticket_trackings_company_started_idx" ON "ticket_trackings" USING btree ("company_id","started_at");--> statement-breakpoint
+CREATE INDEX "ticket_trackings_company_queued_idx" ON "ticket_trackings" USING btree ("company_id","queued_at");--> statement-breakpoint
 CREATE INDEX "schedules_company_send_at_idx" ON "schedules" USING btree ("company_id","send_at");--> statement-breakpoint
-CREATE INDEX "schedules_due_idx" ON "schedules" USING btree ("status","send_at");
+CREATE INDEX "schedules_due_idx" ON "schedules" USING btree ("status","send_at");--> statement-breakpoint
+CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at");

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import os from "node:os";
+import { withPg } from "./databases";
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** User + system CPU time of a process so far, in ms (0 once it is gone). */
+function cpuMsOf(pid: number) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    // the command may hold spaces: fields count from after the closing parenthesis
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU time the server and its PostgreSQL backends spend, measured from /proc: unlike throughput,
+ * CPU time per request hardly changes when other processes share the machine, so
+ * cores × 1000 / (CPU ms per request) is what this machine could serve with nothing else running
+ * (load generator excluded).
+ */
+export class CpuMeter {
+  private start = new Map<number, number>();
+  constructor(
+    private readonly serverPid: number,
+    private readonly databaseUrl?: string,
+  ) {}
+
+  private async pids() {
+    const pids = [this.serverPid];
+    if (this.databaseUrl) {
+      const name = new URL(this.databaseUrl).pathname.slice(1);
+      const rows = await withPg(this.databaseUrl, (c) => c.query<{ pid: number }>(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`, [name]));
+      pids.push(...rows.rows.map((r) => r.pid));
+    }
+    return pids;
+  }
+
+  async begin() {
+    this.start = new Map((await this.pids()).map((pid) => [pid, cpuMsOf(pid)]));
+  }
+
+  /** CPU ms used since begin(): server process and database backends. */
+  async end() {
+    let server = 0;
+    let database = 0;
+    for (const pid of new Set([...this.start.keys(), ...(await this.pids())])) {
+      const used = cpuMsOf(pid) - (this.start.get(pid) ?? 0);
+      if (pid === this.serverPid) server += used;
+      else database += Math.max(0, used);
+    }
+    return { server, database, total: server + database };
+  }
+}
+
+export const cores = () => os.cpus().length;
+
+/** Requests per second the machine's cores could serve at this CPU cost, and a "?" when too few samples. */
+export function ceiling(cpuMsPerRequest: number) {
+  return cpuMsPerRequest > 0 ? Math.round((cores() * 1000) / cpuMsPerRequest) : NaN;
+}

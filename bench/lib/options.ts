@@ -1,0 +1,109 @@
+import { parseArgs } from "node:util";
+
+export const SIZES = ["small", "medium", "large", "reference"] as const;
+export type Size = (typeof SIZES)[number];
+export const PARTS = ["inbound", "reads", "fanout", "memory", "soak", "web"] as const;
+export type Part = (typeof PARTS)[number];
+export const BACKENDS = ["postgres", "pglite"] as const;
+export type Backend = (typeof BACKENDS)[number];
+/** Parts that the issue asks for on PGlite too; the others run on PostgreSQL only. */
+export const PGLITE_PARTS: Part[] = ["inbound", "reads"];
+
+export interface Options {
+  sizes: Size[];
+  parts: Part[];
+  backends: Backend[];
+  /** Seconds of measurement per read path, after `warmup` seconds. */
+  duration: number;
+  warmup: number;
+  connections: number;
+  /** Inbound: messages per second of the fixed-rate run, for `inboundSeconds`. */
+  rate: number;
+  inboundSeconds: number;
+  /** Inbound: messages of the full-speed run, with this many requests in flight. */
+  fullSpeedMessages: number;
+  concurrency: number;
+  sockets: number;
+  fanoutRounds: number;
+  /** Seconds of the mixed read load that looks for the worst latency while the jobs run. */
+  soak: number;
+  pgUrl: string;
+  keep: boolean;
+  updateReadme: boolean;
+  label: string;
+}
+
+const HELP = `npm run bench -- [options]
+  --size small|medium|large|reference[,...]  datasets to build and measure (default small)
+  --parts ${PARTS.join(",")}                  parts to run (default all)
+  --db postgres,pglite                         backends (default both; PGlite runs only ${PGLITE_PARTS.join(" and ")})
+  --duration 15 --warmup 3 --connections 10    read paths (autocannon)
+  --rate 200 --inbound-seconds 10              inbound at a fixed rate
+  --full-speed 5000 --concurrency 64           inbound at full speed
+  --sockets 200 --fanout-rounds 20             realtime fan-out
+  --soak 300                                   seconds of mixed reads while the jobs run (worst latency)
+  --pg postgres://postgres@127.0.0.1:5432      server where balcao_bench_* databases are created and dropped
+  --keep                                       keep the databases (prints where they are)
+  --update-readme                              put this run's table in README.md's Performance section
+  --label text                                 a note stored with the results`;
+
+function list<T extends string>(value: string, allowed: readonly T[], what: string): T[] {
+  const items = value.split(",").map((s) => s.trim()).filter(Boolean);
+  for (const item of items) if (!allowed.includes(item as T)) throw new Error(`unknown ${what} "${item}" (one of ${allowed.join(", ")})`);
+  return items as T[];
+}
+
+function positive(value: string, name: string) {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`--${name} must be a positive number`);
+  return n;
+}
+
+export function parseOptions(argv: string[]): Options | null {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      size: { type: "string", default: "small" },
+      parts: { type: "string", default: PARTS.join(",") },
+      db: { type: "string", default: BACKENDS.join(",") },
+      duration: { type: "string", default: "15" },
+      warmup: { type: "string", default: "3" },
+      connections: { type: "string", default: "10" },
+      rate: { type: "string", default: "200" },
+      "inbound-seconds": { type: "string", default: "10" },
+      "full-speed": { type: "string", default: "5000" },
+      concurrency: { type: "string", default: "64" },
+      sockets: { type: "string", default: "200" },
+      "fanout-rounds": { type: "string", default: "20" },
+      soak: { type: "string", default: "300" },
+      pg: { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432" },
+      keep: { type: "boolean", default: false },
+      "update-readme": { type: "boolean", default: false },
+      label: { type: "string", default: "" },
+      help: { type: "boolean", default: false },
+    },
+  });
+  if (values.help) {
+    console.log(HELP);
+    return null;
+  }
+  return {
+    sizes: list(values.size!, SIZES, "size"),
+    parts: list(values.parts!, PARTS, "part"),
+    backends: list(values.db!, BACKENDS, "database"),
+    duration: positive(values.duration!, "duration"),
+    warmup: Number(values.warmup),
+    connections: positive(values.connections!, "connections"),
+    rate: positive(values.rate!, "rate"),
+    inboundSeconds: positive(values["inbound-seconds"]!, "inbound-seconds"),
+    fullSpeedMessages: positive(values["full-speed"]!, "full-speed"),
+    concurrency: positive(values.concurrency!, "concurrency"),
+    sockets: positive(values.sockets!, "sockets"),
+    fanoutRounds: positive(values["fanout-rounds"]!, "fanout-rounds"),
+    soak: positive(values.soak!, "soak"),
+    pgUrl: values.pg!,
+    keep: values.keep!,
+    updateReadme: values["update-readme"]!,
+    label: values.label!,
+  };
+}

@@ -1,0 +1,125 @@
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import type { Options, Size } from "./options";
+import { fmt, type PartResult, type ReadRow, type Table } from "./results";
+import { ROOT } from "./server";
+import { LOAD_WARNING, machine } from "./stats";
+
+export interface Run {
+  startedAt: Date;
+  options: Options;
+  results: PartResult[];
+}
+
+const cell = (v: string | number) => String(v).replace(/\|/g, "\\|").replace(/\n/g, " ");
+export function markdownTable(t: Pick<Table, "headers" | "rows">) {
+  return [`| ${t.headers.map(cell).join(" | ")} |`, `| ${t.headers.map(() => "---").join(" | ")} |`, ...t.rows.map((r) => `| ${r.map(cell).join(" | ")} |`)].join("\n");
+}
+
+function gitCommit() {
+  try {
+    const sha = execSync("git rev-parse --short HEAD", { cwd: ROOT, encoding: "utf8" }).trim();
+    const dirty = execSync("git status --porcelain", { cwd: ROOT, encoding: "utf8" }).trim() !== "";
+    return dirty ? `${sha} + uncommitted changes` : sha;
+  } catch {
+    return "unknown";
+  }
+}
+
+export function machineLine() {
+  const m = machine();
+  return `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}`;
+}
+
+const mark = (met: boolean | null) => (met === null ? "–" : met ? "met" : "**missed**");
+const loadCell = (r: PartResult) => `${fmt(r.load.before, 2)} → ${fmt(r.load.after, 2)}${Math.max(r.load.before, r.load.after) > LOAD_WARNING ? " ⚠" : ""}`;
+
+export function targetsTable(results: PartResult[]) {
+  const rows = results.flatMap((r) => r.targets.map((t) => [t.target, `${r.size} / ${r.backend}`, t.measured, mark(t.met), loadCell(r)]));
+  return markdownTable({ headers: ["target", "dataset / database", "measured", "result", "load (1 min)"], rows });
+}
+
+/** Each read path's p95 (and req/s) at every size measured, side by side; medium → large more than ×2 is flagged. */
+export function growthTable(results: PartResult[]) {
+  const reads = results.filter((r) => r.part === "reads" && r.backend === "postgres");
+  const sizes = [...new Set(reads.map((r) => r.size))] as Size[];
+  if (sizes.length < 2) return null;
+  const bySize = new Map(reads.map((r) => [r.size, r.data as ReadRow[]]));
+  const paths = [...new Set(reads.flatMap((r) => (r.data as ReadRow[]).map((row) => row.path)))];
+  const rows = paths.map((p) => {
+    const at = (s: Size) => bySize.get(s)?.find((row) => row.path === p);
+    const medium = at("medium");
+    const large = at("large");
+    const flag = medium && large && large.p95 > 2 * medium.p95 ? "p95 more than doubled" : "";
+    return [p, ...sizes.map((s) => (at(s) ? `${fmt(at(s)!.p95)} ms (${at(s)!.rps}/s)` : "–")), flag];
+  });
+  return markdownTable({ headers: ["path (PostgreSQL)", ...sizes.map((s) => `${s}: p95 (req/s)`), "growth medium → large"], rows });
+}
+
+export function renderMarkdown(run: Run) {
+  const { options, results } = run;
+  const hot = results.filter((r) => Math.max(r.load.before, r.load.after) > LOAD_WARNING);
+  const out: string[] = [
+    `# Benchmark run ${run.startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
+    "",
+    `- Machine: ${machineLine()}`,
+    `- Code: ${gitCommit()}`,
+    `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s`,
+    ...(options.label ? [`- Note: ${options.label}`] : []),
+    hot.length
+      ? `- ⚠ The 1-minute load average was above ${LOAD_WARNING} during ${hot.map((r) => `${r.part} (${r.size}/${r.backend})`).join(", ")}: other processes shared the CPUs, so those numbers are lower than this machine can do.`
+      : `- The 1-minute load average stayed at or below ${LOAD_WARNING} (numbers not disturbed by other processes).`,
+    "",
+    "## Targets",
+    "",
+    targetsTable(results),
+  ];
+  const growth = growthTable(results);
+  if (growth) out.push("", "## Growth of the read paths", "", growth);
+  const groups = [...new Set(results.map((r) => `${r.size}|${r.backend}`))];
+  for (const g of groups) {
+    const [size, backend] = g.split("|");
+    out.push("", `## ${size} on ${backend}`);
+    for (const r of results.filter((x) => x.size === size && x.backend === backend)) {
+      for (const t of r.tables) out.push("", `### ${t.title}`, "", markdownTable(t));
+      out.push("", `Load average (1 min) before → after: ${loadCell(r)}`);
+      for (const n of r.notes) out.push(`- ${n}`);
+    }
+  }
+  return out.join("\n") + "\n";
+}
+
+export function writeResults(run: Run) {
+  const dir = path.join(ROOT, "bench/results");
+  fs.mkdirSync(dir, { recursive: true });
+  const stamp = run.startedAt.toISOString().slice(0, 16).replace(":", "-");
+  const base = path.join(dir, `${stamp}-${run.options.sizes.join("-")}`);
+  const markdown = renderMarkdown(run);
+  fs.writeFileSync(`${base}.md`, markdown);
+  fs.writeFileSync(`${base}.json`, JSON.stringify({ startedAt: run.startedAt, machine: machine(), commit: gitCommit(), options: run.options, results: run.results }, null, 2));
+  return { markdown: `${base}.md`, json: `${base}.json` };
+}
+
+/** Replaces what is between the Performance section's markers in README.md with this run's summary. */
+export function updateReadme(run: Run, resultFile: string) {
+  const file = path.join(ROOT, "README.md");
+  const text = fs.readFileSync(file, "utf8");
+  const start = "<!-- bench:start -->";
+  const end = "<!-- bench:end -->";
+  const a = text.indexOf(start);
+  const b = text.indexOf(end);
+  if (a < 0 || b < a) throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> markers");
+  const reads = run.results.filter((r) => r.part === "reads" && r.backend === "postgres");
+  const worst = Math.max(...run.results.map((r) => Math.max(r.load.before, r.load.after)));
+  const body = [
+    `Latest run: ${run.startedAt.toISOString().slice(0, 10)}, ${machineLine()} ([full results](${path.relative(ROOT, resultFile)})).`,
+    ...(worst > LOAD_WARNING
+      ? ["", `⚠ Other processes were loading the machine during this run (1-minute load average up to ${fmt(worst, 1)}), so these numbers are lower than the machine can do.`]
+      : []),
+    "",
+    targetsTable(run.results),
+    ...reads.flatMap((r) => ["", `Read paths, ${r.size} dataset, PostgreSQL:`, "", markdownTable(r.tables[0])]),
+  ].join("\n");
+  fs.writeFileSync(file, `${text.slice(0, a + start.length)}\n${body}\n${text.slice(b)}`);
+}

@@ -1,0 +1,143 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import { CONTACT_IMPORT_REPEATED_NUMBER, V, contactFormSchema, type ContactImportResult, type ContactImportRowError } from "@balcao/common";
+import type { AppContext, Caller } from "../../context";
+import { contacts } from "../../db/schema";
+import { presentContact } from "./present";
+import { readContactRows, type SheetContact, type UploadedFile } from "./spreadsheet";
+import { whatsappNumberChecker, type NumberChecker } from "./whatsappCheck";
+
+/** Rows written per statement (and per transaction). */
+const BATCH_SIZE = 500;
+/** Up to this many changes, lists are told contact by contact; past it, once to reload. */
+const EVENTS_PER_CONTACT_LIMIT = 50;
+const CHECKS_AT_ONCE = 4;
+
+interface ImportRow {
+  row: number;
+  name: string;
+  number: string;
+  email: string;
+}
+
+/** "5.51199E+12": a phone number a spreadsheet program turned into a rounded number. */
+const SCIENTIFIC = /^\d+([.,]\d+)?e\+?\d+$/i;
+
+/** The contact form's rules (spec §5) on each row; one error per refused field, numbers repeated in the file refused. */
+function validateRows(rows: SheetContact[], errors: ContactImportRowError[]): ImportRow[] {
+  const valid: ImportRow[] = [];
+  const seen = new Set<string>();
+  for (const sheetRow of rows) {
+    if (SCIENTIFIC.test(sheetRow.number)) {
+      errors.push({ row: sheetRow.row, field: "number", message: V.invalidValue });
+      continue;
+    }
+    const parsed = contactFormSchema.safeParse({ name: sheetRow.name, number: sheetRow.number, email: sheetRow.email });
+    if (!parsed.success) {
+      const fields = new Set<string>();
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? "name");
+        if (!fields.has(field)) errors.push({ row: sheetRow.row, field, message: issue.message });
+        fields.add(field);
+      }
+      continue;
+    }
+    const { name, number, email } = parsed.data;
+    if (number && seen.has(number)) {
+      errors.push({ row: sheetRow.row, field: "number", message: CONTACT_IMPORT_REPEATED_NUMBER });
+      continue;
+    }
+    if (number) seen.add(number);
+    valid.push({ row: sheetRow.row, name, number, email });
+  }
+  return valid;
+}
+
+/**
+ * Numbers the company's connection says are not on WhatsApp are refused. When the connection
+ * fails to answer, the rest of the file is imported unchecked rather than refused.
+ */
+async function dropNonWhatsapp(ctx: AppContext, check: NumberChecker | null, rows: ImportRow[], errors: ContactImportRowError[]) {
+  if (!check) return rows;
+  const refused = new Set<number>();
+  let next = 0;
+  let failing = false;
+  const worker = async () => {
+    while (!failing && next < rows.length) {
+      const row = rows[next++];
+      if (!row.number) continue;
+      try {
+        if (!(await check(row.number))) refused.add(row.row);
+      } catch (err) {
+        failing = true;
+        ctx.log?.warn({ err: (err as Error)?.message }, "WhatsApp number check failed; importing the rest unchecked");
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, worker));
+  for (const row of rows) if (refused.has(row.row)) errors.push({ row: row.row, field: "number", message: "ERR_WAPP_INVALID_CONTACT" });
+  return rows.filter((row) => !refused.has(row.row));
+}
+
+type ContactRow = typeof contacts.$inferSelect;
+
+/**
+ * One statement for the numbered rows: new numbers are inserted, known ones get the file's name
+ * (and email, when the file has one); a row that changes nothing is not written at all.
+ */
+async function storeBatch(ctx: AppContext, companyId: number, batch: ImportRow[]) {
+  return ctx.db.transaction(async (tx) => {
+    const numbered = batch.filter((r) => r.number);
+    const unnumbered = batch.filter((r) => !r.number);
+    const values = (rows: ImportRow[]) => rows.map(({ name, number, email }) => ({ companyId, name, number, email }));
+    const upserted = numbered.length
+      ? await tx
+          .insert(contacts)
+          .values(values(numbered))
+          .onConflictDoUpdate({
+            target: [contacts.companyId, contacts.number],
+            targetWhere: sql`${contacts.number} <> ''`,
+            set: {
+              name: sql`excluded.name`,
+              email: sql`case when excluded.email <> '' then excluded.email else ${contacts.email} end`,
+              updatedAt: sql`now()`,
+            },
+            setWhere: sql`${contacts.name} <> excluded.name or (excluded.email <> '' and ${contacts.email} <> excluded.email)`,
+          })
+          .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`(xmax = 0)` })
+      : [];
+    const inserted = unnumbered.length ? await tx.insert(contacts).values(values(unnumbered)).returning() : [];
+    const created: ContactRow[] = [...upserted.filter((r) => r.inserted), ...inserted];
+    const updated: ContactRow[] = upserted.filter((r) => !r.inserted);
+    return { created, updated };
+  });
+}
+
+/**
+ * POST /contacts/import: reads the spreadsheet, validates every row as the contact form does,
+ * creates the new contacts and updates the known ones (same number), and reports per row.
+ */
+export async function importContacts(ctx: AppContext, caller: Caller, file: UploadedFile): Promise<ContactImportResult> {
+  const rows = readContactRows(file);
+  const errors: ContactImportRowError[] = [];
+  const valid = validateRows(rows, errors);
+  const accepted = await dropNonWhatsapp(ctx, await whatsappNumberChecker(ctx, caller.companyId), valid, errors);
+
+  const created: ContactRow[] = [];
+  const updated: ContactRow[] = [];
+  for (let i = 0; i < accepted.length; i += BATCH_SIZE) {
+    const stored = await storeBatch(ctx, caller.companyId, accepted.slice(i, i + BATCH_SIZE));
+    created.push(...stored.created);
+    updated.push(...stored.updated);
+  }
+
+  const changes = created.length + updated.length;
+  if (changes > EVENTS_PER_CONTACT_LIMIT) {
+    ctx.realtime.toCompany(caller.companyId, "contact", { action: "reload" });
+  } else {
+    for (const row of created) ctx.realtime.toCompany(caller.companyId, "contact", { action: "create", contact: presentContact(row) });
+    for (const row of updated) ctx.realtime.toCompany(caller.companyId, "contact", { action: "update", contact: presentContact(row) });
+  }
+
+  errors.sort((a, b) => a.row - b.row);
+  return { total: rows.length, created: created.length, updated: updated.length, unchanged: accepted.length - changes, errors };
+}

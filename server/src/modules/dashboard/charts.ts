@@ -1,0 +1,49 @@
+import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
+import type { DashboardChartQuery } from "@balcao/common";
+import type { Db } from "../../db/client";
+import { ticketTrackings, users } from "../../db/schema";
+import { chartPeriod, inPeriod, serverTimeZone } from "./period";
+
+/**
+ * 'Total de Conversas por Usuários': per user of the company (by name, those without any at 0),
+ * the service cycles he finished between the two days (inclusive).
+ */
+export async function conversationsPerUser(db: Db, companyId: number, query: DashboardChartQuery) {
+  const period = chartPeriod(query.initialDate, query.finalDate);
+  const t = ticketTrackings;
+  const [people, counts] = await Promise.all([
+    db.select({ id: users.id, name: users.name }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id)),
+    db
+      .select({ userId: t.userId, total: sql<number>`count(*)`.mapWith(Number) })
+      .from(t)
+      .where(and(eq(t.companyId, companyId), isNotNull(t.userId), inPeriod(t.finishedAt, period)))
+      .groupBy(t.userId),
+  ]);
+  const byUser = new Map(counts.map((c) => [c.userId!, c.total]));
+  return { data: people.map((u) => ({ nome: u.name, quantidade: byUser.get(u.id) ?? 0 })) };
+}
+
+/** yyyy-MM-dd → dd/MM/yyyy, as the original system labels its days. */
+const brazilianDay = (isoDay: string) => isoDay.split("-").reverse().join("/");
+
+/**
+ * The tickets chart: service cycles that arrived (queuedAt) between the two days, counted per day
+ * (`data`, dd/MM/yyyy) or, when both days are the same, per hour of that day (`horario`, "00"–"23"),
+ * in the server's time zone, in time order; only days or hours with tickets are listed. `count` is the total.
+ */
+export async function ticketsPerDay(db: Db, companyId: number, query: DashboardChartQuery, timeZone = serverTimeZone()) {
+  const period = chartPeriod(query.initialDate, query.finalDate);
+  const byHour = query.initialDate === query.finalDate;
+  const t = ticketTrackings;
+  const local = sql`(${t.queuedAt} at time zone ${timeZone})`;
+  const bucket = byHour ? sql<string>`to_char(${local}, 'HH24')` : sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
+  // grouped by position: the time zone is a parameter, so the select and group-by expressions differ textually
+  const rows = await db
+    .select({ bucket: bucket.mapWith(String), total: sql<number>`count(*)`.mapWith(Number) })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), inPeriod(t.queuedAt, period)))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+  const data = rows.map((r) => (byHour ? { horario: r.bucket, total: r.total } : { data: brazilianDay(r.bucket), total: r.total }));
+  return { data, count: rows.reduce((sum, r) => sum + r.total, 0) };
+}

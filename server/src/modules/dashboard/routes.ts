@@ -1,0 +1,30 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { dashboardChartQuery, dashboardQuery } from "@balcao/common";
+import { authorize } from "../../policies";
+import type { AppContext } from "../../context";
+import { conversationsPerUser, ticketsPerDay } from "./charts";
+import { dashboardData } from "./service";
+
+/** The admin's dashboard (core-workspace §2, §7): counters, attendants and the two charts, always of the caller's company. */
+export function dashboardRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get("/dashboard", { schema: { querystring: dashboardQuery, tags: ["dashboard"] } }, async (request) => {
+      authorize(request.caller, "dashboard:view");
+      return dashboardData(ctx.db, request.caller.companyId, request.query);
+    });
+
+    // The client sends a companyId too; another company's figures are never reachable through it.
+    r.get("/dashboard/ticketsUsers", { schema: { querystring: dashboardChartQuery, tags: ["dashboard"] } }, async (request) => {
+      authorize(request.caller, "dashboard:view");
+      return conversationsPerUser(ctx.db, request.caller.companyId, request.query);
+    });
+
+    r.get("/dashboard/ticketsDay", { schema: { querystring: dashboardChartQuery, tags: ["dashboard"] } }, async (request) => {
+      authorize(request.caller, "dashboard:view");
+      return ticketsPerDay(ctx.db, request.caller.companyId, request.query);
+    });
+  };
+}

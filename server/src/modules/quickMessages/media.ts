@@ -1,0 +1,63 @@
+import type { FastifyRequest } from "fastify";
+import { and, eq } from "drizzle-orm";
+import type { AppContext, Caller } from "../../context";
+import { quickMessages } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import type { MediaFile } from "../../channels/contract";
+import { mimeOf } from "../../media/store";
+import { presentQuickMessageRecord } from "./present";
+import { emitQuickMessageSaved } from "./realtime";
+import { findEditableQuickMessage, findVisibleQuickMessage } from "./service";
+
+/** The one file of POST /quick-messages/:id/media-upload (fields: typeArch 'quickMessage', file). */
+export async function readUploadedFile(request: FastifyRequest): Promise<MediaFile> {
+  if (!request.isMultipart()) throw new AppError("ERR_VALIDATION", 400, { field: "file", message: "file: Required" });
+  let file: MediaFile | null = null;
+  for await (const part of request.parts()) {
+    if (part.type !== "file") continue;
+    if (file) throw new AppError("ERR_VALIDATION", 400, { field: "file", message: "file: Too many files" });
+    file = { data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) };
+  }
+  if (!file || file.data.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "file", message: "file: Required" });
+  return file;
+}
+
+/** Stores the attachment under the company (replacing any earlier one). */
+export async function attachQuickMessageMedia(ctx: AppContext, caller: Caller, id: number, file: MediaFile) {
+  const before = await findEditableQuickMessage(ctx.db, caller, id);
+  const stored = await ctx.media.save(caller.companyId, file.data, file.filename);
+  const [row] = await ctx.db
+    .update(quickMessages)
+    .set({ mediaPath: stored.key, mediaName: stored.filename })
+    .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
+    .returning();
+  if (!row) {
+    await ctx.media.remove(caller.companyId, stored.key).catch(() => undefined);
+    throw new AppError("ERR_NOT_FOUND", 404);
+  }
+  if (before.mediaPath && before.mediaPath !== stored.key) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
+  const record = presentQuickMessageRecord(row);
+  emitQuickMessageSaved(ctx.realtime, record, "update");
+  return record;
+}
+
+export async function detachQuickMessageMedia(ctx: AppContext, caller: Caller, id: number) {
+  const before = await findEditableQuickMessage(ctx.db, caller, id);
+  const [row] = await ctx.db
+    .update(quickMessages)
+    .set({ mediaPath: null, mediaName: null })
+    .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
+    .returning();
+  if (!row) throw new AppError("ERR_NOT_FOUND", 404);
+  if (before.mediaPath) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
+  const record = presentQuickMessageRecord(row);
+  emitQuickMessageSaved(ctx.realtime, record, "update");
+  return record;
+}
+
+/** The attachment's bytes, for a caller who may see the quick message. */
+export async function readQuickMessageMedia(ctx: AppContext, caller: Caller, id: number) {
+  const row = await findVisibleQuickMessage(ctx.db, caller, id);
+  if (!row.mediaPath) throw new AppError("ERR_NOT_FOUND", 404);
+  return { data: await ctx.media.read(caller.companyId, row.mediaPath), name: row.mediaName ?? "arquivo" };
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { idParams, isScheduleMediaName, SCHEDULE_MEDIA_MAX_BYTES, scheduleBody, schedulesQuery } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { AppError } from "../../http/errors";
+import { requirePlanFlag } from "../../policies/plan";
+import * as schedulesService from "./service";
+
+const fileError = (message: string) => new AppError("ERR_VALIDATION", 400, { field: "file", message: `file: ${message}` });
+
+/** The one image of a media-upload request (field `file`): .png, .jpg or .jpeg only. */
+async function readImage(request: FastifyRequest) {
+  if (!request.isMultipart()) throw fileError("Required");
+  const part = await request.file({ limits: { fileSize: SCHEDULE_MEDIA_MAX_BYTES, files: 1 } });
+  if (!part) throw fileError("Required");
+  if (!isScheduleMediaName(part.filename)) {
+    part.file.resume(); // drain it: the reply goes out once the request is read
+    throw fileError("Invalid value");
+  }
+  const data = await part.toBuffer().catch(() => {
+    throw fileError("Too Long!");
+  });
+  return { data, filename: part.filename };
+}
+
+/** Messages scheduled for later (spec core-workspace §7, administration §7); plan flag useSchedules. */
+export function scheduleRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    // before validation: a company without the feature is refused whatever it sends
+    app.addHook("preValidation", async (request) => requirePlanFlag(ctx.db, request.caller.companyId, "useSchedules"));
+
+    // the spec's client asks for `GET /schedules/`; without this alias it would reach `/schedules/:id`
+    for (const url of ["/schedules", "/schedules/"]) {
+      r.get(url, { schema: { querystring: schedulesQuery, tags: ["schedules"] } }, async (request) =>
+        schedulesService.listSchedules(ctx.db, request.caller, request.query),
+      );
+    }
+
+    r.get("/schedules/:id", { schema: { params: idParams, tags: ["schedules"] } }, async (request) =>
+      schedulesService.showSchedule(ctx.db, request.caller, request.params.id),
+    );
+
+    r.post("/schedules", { schema: { body: scheduleBody, tags: ["schedules"] } }, async (request, reply) =>
+      reply.status(201).send(await schedulesService.createSchedule(ctx, request.caller, request.body)),
+    );
+
+    r.put("/schedules/:id", { schema: { params: idParams, body: scheduleBody, tags: ["schedules"] } }, async (request) =>
+      schedulesService.updateSchedule(ctx, request.caller, request.params.id, request.body),
+    );
+
+    r.delete("/schedules/:id", { schema: { params: idParams, tags: ["schedules"] } }, async (request) => {
+      await schedulesService.deleteSchedule(ctx, request.caller, request.params.id);
+      return { message: "Schedule deleted" };
+    });
+
+    r.post("/schedules/:id/media-upload", { schema: { params: idParams, tags: ["schedules"] } }, async (request) => {
+      // the schedule is checked first: nothing is stored for a schedule the caller cannot change
+      await schedulesService.loadChangeableSchedule(ctx.db, request.caller, request.params.id);
+      const schedule = await schedulesService.attachMedia(ctx, request.caller, request.params.id, await readImage(request));
+      return { mensagem: "Arquivo Anexado", schedule };
+    });
+
+    r.delete("/schedules/:id/media-upload", { schema: { params: idParams, tags: ["schedules"] } }, async (request) => {
+      const schedule = await schedulesService.detachMedia(ctx, request.caller, request.params.id);
+      return { mensagem: "Arquivo Excluído", schedule };
+    });
+  };
+}

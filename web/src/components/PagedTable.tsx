@@ -1,0 +1,93 @@
+import type { ReactNode, Ref, UIEvent } from "react";
+import { Alert, Box, Button, CircularProgress, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
+import SearchIcon from "@mui/icons-material/Search";
+import { useTranslation } from "react-i18next";
+
+interface PagedTableProps {
+  testId: string;
+  head: ReactNode;
+  columns: number;
+  /** Rows of the loaded pages. */
+  children: ReactNode;
+  rowCount: number;
+  isPending: boolean;
+  isError: boolean;
+  isFetchingNextPage: boolean;
+  onRetry(): void;
+  emptyText: string;
+  loadingMoreText: string;
+  scrollRef: Ref<HTMLDivElement>;
+  onScroll(event: UIEvent<HTMLDivElement>): void;
+}
+
+/** A table of an infinite list: scrolls into the next page, with loading, error and empty states. */
+export function PagedTable(props: PagedTableProps) {
+  const { t } = useTranslation();
+  const { columns } = props;
+  let state: ReactNode = null;
+  if (props.isPending) {
+    state = <CircularProgress size={28} aria-label={t("common.loading")} />;
+  } else if (props.isError && props.rowCount === 0) {
+    state = (
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={props.onRetry}>{t("common.retry")}</Button>}>
+        {t("common.loadFailed")}
+      </Alert>
+    );
+  } else if (props.rowCount === 0) {
+    state = <Typography color="text.secondary" data-testid={`${props.testId}-empty`}>{props.emptyText}</Typography>;
+  }
+  return (
+    <Paper variant="outlined">
+      <Box ref={props.scrollRef} onScroll={props.onScroll} sx={{ maxHeight: "calc(100vh - 220px)", minHeight: 240, overflowY: "auto" }} data-testid={props.testId}>
+        <Table size="small" stickyHeader>
+          <TableHead>{props.head}</TableHead>
+          <TableBody>
+            {props.children}
+            {state && (
+              <TableRow>
+                <TableCell colSpan={columns} align="center" sx={{ py: 4 }}>
+                  {state}
+                </TableCell>
+              </TableRow>
+            )}
+            {props.isFetchingNextPage && (
+              <TableRow>
+                <TableCell colSpan={columns} align="center">
+                  <Stack direction="row" spacing={1} justifyContent="center" alignItems="center">
+                    <CircularProgress size={18} />
+                    <Typography variant="caption" color="text.secondary">
+                      {props.loadingMoreText}
+                    </Typography>
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            )}
+          </TableBody>
+        </Table>
+      </Box>
+    </Paper>
+  );
+}
+
+/** The search box of a list page; the page debounces and lowercases what is typed. */
+export function ListSearchField({ value, onChange, label, testId }: { value: string; onChange(value: string): void; label: string; testId: string }) {
+  return (
+    <TextField
+      size="small"
+      type="search"
+      placeholder={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value.toLowerCase())}
+      slotProps={{
+        htmlInput: { "aria-label": label, "data-testid": testId },
+        input: {
+          startAdornment: (
+            <InputAdornment position="start">
+              <SearchIcon fontSize="small" />
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { V } from "@balcao/common";
+import { newScheduleValues, PAST, scheduleErrorKey, scheduleFormRules } from "./scheduleForm";
+
+const issues = (values: Record<string, unknown>) => {
+  const result = scheduleFormRules.safeParse(values);
+  return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [i.path.join("."), i.message]));
+};
+
+describe("schedule form", () => {
+  it("defaults to one hour from now, in the datetime-local format", () => {
+    expect(newScheduleValues(7, new Date(2030, 0, 31, 23, 30))).toEqual({ body: "", contactId: 7, sendAt: "2030-02-01T00:30" });
+  });
+
+  it("applies the spec's rules: body ≥ 5, contact and time required, not in the past", () => {
+    const future = newScheduleValues().sendAt;
+    expect(issues({ body: "Oi", contactId: 1, sendAt: future })).toEqual({ body: V.tooShortPt });
+    expect(issues({ body: "Olá, tudo bem?", contactId: null, sendAt: "" })).toEqual({ contactId: V.requiredPt, sendAt: V.requiredPt });
+    expect(issues({ body: "Olá, tudo bem?", contactId: 1, sendAt: "2020-01-01T10:00" })).toEqual({ sendAt: PAST });
+    expect(issues({ body: "Olá, tudo bem?", contactId: 1, sendAt: future })).toEqual({});
+    expect(scheduleErrorKey(V.tooShortPt)).toBe("scheduledMessages.validation.tooShort");
+    expect(scheduleErrorKey(V.requiredPt)).toBe("scheduledMessages.validation.required");
+  });
+});

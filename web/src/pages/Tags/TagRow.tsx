@@ -1,0 +1,50 @@
+import { Chip, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import EditIcon from "@mui/icons-material/Edit";
+import ViewKanbanOutlined from "@mui/icons-material/ViewKanbanOutlined";
+import { useTranslation } from "react-i18next";
+import { contrastText, type TagItem } from "./tagsApi";
+
+interface TagRowProps {
+  tag: TagItem;
+  canManage: boolean;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+/** One tag: its name as a chip in its colour, the number of tickets carrying it, edit and delete. */
+export function TagRow({ tag, canManage, onEdit, onDelete }: TagRowProps) {
+  const { t } = useTranslation();
+  return (
+    <TableRow hover data-testid={`tag-row-${tag.id}`}>
+      <TableCell align="center">
+        <Chip
+          label={tag.name}
+          data-testid={`tag-chip-${tag.id}`}
+          data-color={tag.color}
+          icon={tag.kanban ? <ViewKanbanOutlined sx={{ color: `${contrastText(tag.color)} !important` }} aria-label={t("tags.dialog.kanban")} data-testid={`tag-kanban-${tag.id}`} /> : undefined}
+          sx={{ bgcolor: tag.color, color: contrastText(tag.color), fontWeight: 600 }}
+        />
+      </TableCell>
+      <TableCell align="center" data-testid={`tag-tickets-${tag.id}`}>
+        {tag.ticketsCount}
+      </TableCell>
+      <TableCell align="center">
+        {canManage && (
+          <>
+            <Tooltip title={t("tags.editAction", { name: tag.name })}>
+              <IconButton size="small" onClick={onEdit} aria-label={t("tags.editAction", { name: tag.name })} data-testid={`tag-edit-${tag.id}`}>
+                <EditIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title={t("tags.deleteAction", { name: tag.name })}>
+              <IconButton size="small" onClick={onDelete} aria-label={t("tags.deleteAction", { name: tag.name })} data-testid={`tag-delete-${tag.id}`}>
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,0 +1,53 @@
+import { Chip, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
+import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
+import EditIcon from "@mui/icons-material/Edit";
+import { useTranslation } from "react-i18next";
+import type { UserListItem } from "@balcao/common";
+
+interface UserRowProps {
+  user: UserListItem;
+  canDelete: boolean;
+  onEdit(): void;
+  onDelete(): void;
+}
+
+const PROFILES = ["admin", "user", "supervisor"] as const;
+
+/** One user of the list: name, email, profile, live online status, edit and delete. */
+export function UserRow({ user, canDelete, onEdit, onDelete }: UserRowProps) {
+  const { t } = useTranslation();
+  const profile = PROFILES.find((p) => p === user.profile);
+  return (
+    <TableRow hover data-testid={`user-row-${user.id}`}>
+      <TableCell data-testid={`user-name-${user.id}`}>{user.name}</TableCell>
+      <TableCell data-testid={`user-email-${user.id}`}>{user.email}</TableCell>
+      <TableCell align="center" data-testid={`user-profile-${user.id}`}>
+        {profile ? t(`userModal.profiles.${profile}`) : user.profile}
+      </TableCell>
+      <TableCell align="center">
+        <Chip
+          size="small"
+          variant={user.online ? "filled" : "outlined"}
+          color={user.online ? "success" : "default"}
+          label={user.online ? t("users.online") : t("users.offline")}
+          data-testid={`user-online-${user.id}`}
+          data-online={String(user.online)}
+        />
+      </TableCell>
+      <TableCell align="center">
+        <Tooltip title={t("users.editAction", { name: user.name })}>
+          <IconButton size="small" onClick={onEdit} aria-label={t("users.editAction", { name: user.name })} data-testid={`user-edit-${user.id}`}>
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+        {canDelete && (
+          <Tooltip title={t("users.deleteAction", { name: user.name })}>
+            <IconButton size="small" onClick={onDelete} aria-label={t("users.deleteAction", { name: user.name })} data-testid={`user-delete-${user.id}`}>
+              <DeleteOutlineIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+}

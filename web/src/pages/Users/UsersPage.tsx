@@ -1,0 +1,80 @@
+import { useState } from "react";
+import { Button, Stack, TableCell, TableRow } from "@mui/material";
+import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import { useTranslation } from "react-i18next";
+import type { UserListItem } from "@balcao/common";
+import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { PageContainer } from "../../components/PageContainer";
+import { ListSearchField, PagedTable } from "../../components/PagedTable";
+import { UserModal } from "../../components/UserModal/UserModal";
+import { useSessionUser } from "../../app/authContext";
+import { useDebouncedValue } from "../Tickets/useDebouncedValue";
+import { UserRow } from "./UserRow";
+import { useUsersList } from "./useUsersList";
+import { userMatches } from "./usersApi";
+
+const COLUMNS = 5;
+
+/** /users (admins): the company's users with live online status, add, edit and delete (administration §7 Users). */
+export function UsersPage() {
+  const { t } = useTranslation();
+  const me = useSessionUser();
+  const [searchText, setSearchText] = useState("");
+  const search = useDebouncedValue(searchText.trim());
+  const { query, items, scrollRef, onScroll, upsert, removeUser } = useUsersList(search);
+  // the id outlives `open` so the closing dialog keeps its content while it fades out
+  const [modal, setModal] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
+  const [deleting, setDeleting] = useState<{ open: boolean; user: UserListItem | null }>({ open: false, user: null });
+
+  const onSaved = (user: UserListItem) => upsert(user, (keySearch) => userMatches(user, keySearch));
+
+  return (
+    <PageContainer
+      title={t("users.title")}
+      actions={
+        <Stack direction="row" spacing={1} alignItems="center">
+          <ListSearchField value={searchText} onChange={setSearchText} label={t("users.search")} testId="users-search" />
+          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setModal({ open: true, userId: null })} data-testid="users-add">
+            {t("users.add")}
+          </Button>
+        </Stack>
+      }
+    >
+      <PagedTable
+        testId="users-list"
+        columns={COLUMNS}
+        head={
+          <TableRow>
+            <TableCell>{t("users.columns.name")}</TableCell>
+            <TableCell>{t("users.columns.email")}</TableCell>
+            <TableCell align="center">{t("users.columns.profile")}</TableCell>
+            <TableCell align="center">{t("users.columns.status")}</TableCell>
+            <TableCell align="center">{t("users.columns.actions")}</TableCell>
+          </TableRow>
+        }
+        rowCount={items.length}
+        isPending={query.isPending}
+        isError={query.isError}
+        isFetchingNextPage={query.isFetchingNextPage}
+        onRetry={() => void query.refetch()}
+        emptyText={t("users.empty")}
+        loadingMoreText={t("users.loadingMore")}
+        scrollRef={scrollRef}
+        onScroll={onScroll}
+      >
+        {items.map((user) => (
+          <UserRow key={user.id} user={user} canDelete={user.id !== me.id} onEdit={() => setModal({ open: true, userId: user.id })} onDelete={() => setDeleting({ open: true, user })} />
+        ))}
+      </PagedTable>
+      {modal.open && <UserModal open userId={modal.userId} onClose={() => setModal((m) => ({ ...m, open: false }))} onSaved={onSaved} />}
+      <ConfirmDialog
+        open={deleting.open}
+        title={t("users.deleteTitle", { name: deleting.user?.name ?? "" })}
+        message={t("common.deleteConfirm")}
+        confirmLabel={t("common.delete")}
+        onConfirm={() => deleting.user && removeUser.mutate(deleting.user.id)}
+        onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      />
+    </PageContainer>
+  );
+}
