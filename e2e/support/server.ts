@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import net from "node:net";
@@ -40,10 +40,8 @@ async function freshDatabase() {
 
 export interface RunningServer { url: string; stop(): Promise<void> }
 
-/** Builds the web app as `npm start` does and runs the real server process on a free port. */
+/** Runs the real server process on a free port, serving the web app built once for the run (buildWeb.ts). */
 export async function startServer(): Promise<RunningServer> {
-  const build = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: root, encoding: "utf8" });
-  if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-e2e-"));
   const db = await freshDatabase();

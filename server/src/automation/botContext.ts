@@ -11,7 +11,6 @@ type MessageRow = typeof import("../db/schema").messages.$inferSelect;
 export async function loadBotContext(tx: Tx, ticket: TicketRow) {
   const [connection] = await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId ?? -1)));
   const [company] = await tx.select({ schedules: companies.schedules }).from(companies).where(eq(companies.id, ticket.companyId));
-  const [contact] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
   const connectionQueues = connection
     ? await tx
         .select({ id: queues.id, name: queues.name, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules })
@@ -20,7 +19,7 @@ export async function loadBotContext(tx: Tx, ticket: TicketRow) {
         .where(and(eq(whatsappQueues.companyId, ticket.companyId), eq(whatsappQueues.whatsappId, connection.id)))
         .orderBy(asc(queues.orderQueue), asc(queues.name))
     : [];
-  return { connection: connection ?? null, companySchedules: company?.schedules ?? [], contactName: contact?.name ?? "", queues: connectionQueues };
+  return { connection: connection ?? null, companySchedules: company?.schedules ?? [], contactName: await contactNameOf(tx, ticket), queues: connectionQueues };
 }
 
 export type BotContext = Awaited<ReturnType<typeof loadBotContext>>;
@@ -32,6 +31,12 @@ export function optionsUnder(tx: Tx, companyId: number, queueId: number, parentI
     .select()
     .from(queueOptions)
     .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.queueId, queueId), parentId === null ? isNull(queueOptions.parentId) : eq(queueOptions.parentId, parentId)));
+}
+
+/** The name the templates call the customer by. */
+export async function contactNameOf(tx: Tx, ticket: { contactId: number }) {
+  const [c] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
+  return c?.name ?? "";
 }
 
 /** Collects a decision's messages: templates filled in, empty texts skipped. */

@@ -17,3 +17,9 @@ export const RATING_CHOICES = "*[ 1 ]* - Insatisfeito\n*[ 2 ]* - Satisfeito\n*[ 
 export const DEFAULT_RATING_QUESTION = "Por favor, avalie o nosso atendimento:";
 
 export const joinParts = (...parts: (string | null | undefined)[]) => parts.map((p) => p?.trim()).filter(Boolean).join("\n\n");
+
+/** What the customer reads when the conversation moves to another queue (or attendant). */
+export function transferNotice(queueName: string, userName?: string) {
+  const to = userName ? `o atendente *${userName}* do departamento *${queueName}*` : `o departamento *${queueName}*`;
+  return `*Mensagem Automática*:\nVocê foi transferido para ${to}.\nAguarde, já vamos te atender!`;
+}

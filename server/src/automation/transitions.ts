@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { contacts, queues, tickets, users, whatsapps } from "../db/schema";
-import { Reply } from "./botContext";
+import { queues, tickets, users, whatsapps } from "../db/schema";
+import { contactNameOf, Reply } from "./botContext";
 import { readSettings } from "./companySettings";
-import { DEFAULT_RATING_QUESTION, joinParts, RATING_CHOICES } from "./menus";
+import { DEFAULT_RATING_QUESTION, joinParts, RATING_CHOICES, transferNotice } from "./menus";
 import { releaseStaged, type Tx } from "./outbox";
 import { markFinished, markStarted, startCycle } from "./tracking";
 
@@ -24,11 +24,6 @@ export async function afterTicketChange(ctx: AppContext, before: Before, after: 
     return [];
   });
   await releaseStaged(ctx, staged);
-}
-
-async function contactNameOf(tx: Tx, ticket: TicketRow) {
-  const [c] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
-  return c?.name ?? "";
 }
 
 async function connectionOf(tx: Tx, ticket: TicketRow) {
@@ -56,8 +51,7 @@ async function onTransfer(tx: Tx, ticket: TicketRow, before: Before) {
   if (sendMsgTransfTicket !== "enabled") return [];
   const [queue] = await tx.select({ name: queues.name }).from(queues).where(eq(queues.id, ticket.queueId!));
   const user = ticket.userId && ticket.userId !== before.userId ? (await tx.select({ name: users.name }).from(users).where(eq(users.id, ticket.userId)))[0] : undefined;
-  const to = user ? `o atendente *${user.name}* do departamento *${queue?.name ?? ""}*` : `o departamento *${queue?.name ?? ""}*`;
   const reply = new Reply(tx, ticket, await contactNameOf(tx, ticket));
-  await reply.say(`*Mensagem Automática*:\nVocê foi transferido para ${to}.\nAguarde, já vamos te atender!`);
+  await reply.say(transferNotice(queue?.name ?? "", user?.name));
   return reply.staged;
 }

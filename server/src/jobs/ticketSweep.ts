@@ -1,13 +1,13 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { tickets, whatsapps } from "../db/schema";
-import { Reply } from "../automation/botContext";
+import { queues, tickets, whatsapps } from "../db/schema";
+import { contactNameOf, Reply } from "../automation/botContext";
 import { readSettings } from "../automation/companySettings";
-import { releaseStaged } from "../automation/outbox";
+import { transferNotice } from "../automation/menus";
+import { releaseStaged, type Tx } from "../automation/outbox";
 import { markFinished } from "../automation/tracking";
 import { presentTicket } from "../modules/tickets/present";
 import { emitTicketUpdate } from "../modules/tickets/realtime";
-import { contacts, queues } from "../db/schema";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Connection = typeof whatsapps.$inferSelect;
@@ -16,8 +16,7 @@ const MINUTE = 60_000;
 /**
  * The timed rules of the connections, run every minute: a pending ticket nobody took within
  * timeToTransfer minutes moves to the transfer queue; an open ticket silent for expiresTicket
- * minutes closes with the inactivity message. Each ticket is claimed by a conditional update,
- * so a rule fires once for it however many processes sweep. `now` is injectable for tests.
+ * minutes closes with the inactivity message. `now` is injectable for tests.
  */
 export async function runTicketSweep(ctx: AppContext, now = new Date()) {
   const connections = await ctx.db
@@ -33,73 +32,67 @@ export async function runTicketSweep(ctx: AppContext, now = new Date()) {
   return { transferred, expired };
 }
 
-async function transferUnattended(ctx: AppContext, connection: Connection, now: Date) {
+function transferUnattended(ctx: AppContext, connection: Connection, now: Date) {
   const target = connection.transferQueueId!;
-  const cutoff = new Date(now.getTime() - connection.timeToTransfer! * MINUTE);
   const waiting = and(
     eq(tickets.companyId, connection.companyId),
     eq(tickets.whatsappId, connection.id),
     eq(tickets.status, "pending"),
     isNull(tickets.userId),
     or(isNull(tickets.queueId), ne(tickets.queueId, target)),
-    lte(tickets.createdAt, cutoff),
-  );
-  const due = await ctx.db.select({ id: tickets.id }).from(tickets).where(waiting).limit(500);
+    lte(tickets.createdAt, new Date(now.getTime() - connection.timeToTransfer! * MINUTE)),
+  )!;
+  return applyToEach(ctx, waiting, async (tx, before, reply) => {
+    const [after] = await tx.update(tickets).set({ queueId: target, queueOptionId: null, chatbot: false, updatedAt: now }).where(eq(tickets.id, before.id)).returning();
+    const { sendMsgTransfTicket } = await readSettings(tx, connection.companyId, ["sendMsgTransfTicket"] as const);
+    if (sendMsgTransfTicket === "enabled" && !after.isGroup) {
+      const [queue] = await tx.select({ name: queues.name }).from(queues).where(eq(queues.id, target));
+      await reply(after).say(transferNotice(queue?.name ?? ""));
+    }
+    return after;
+  });
+}
+
+function expireInactive(ctx: AppContext, connection: Connection, now: Date) {
+  const silent = and(
+    eq(tickets.companyId, connection.companyId),
+    eq(tickets.whatsappId, connection.id),
+    eq(tickets.status, "open"),
+    lte(tickets.updatedAt, new Date(now.getTime() - connection.expiresTicket * MINUTE)),
+  )!;
+  return applyToEach(ctx, silent, async (tx, before, reply) => {
+    const [after] = await tx
+      .update(tickets)
+      .set({ status: "closed", unreadMessages: 0, useIntegration: false, promptId: null, integrationId: null, chatbot: false, updatedAt: new Date() })
+      .where(eq(tickets.id, before.id))
+      .returning();
+    await markFinished(tx, after, after.userId, false);
+    if (!after.isGroup) await reply(after).say(connection.expiresInactiveMessage);
+    return after;
+  });
+}
+
+/**
+ * Applies a rule to every ticket that meets `due`, one transaction each: the ticket is locked
+ * and checked again first, so a rule fires once per ticket however many processes sweep.
+ */
+async function applyToEach(ctx: AppContext, due: SQL, apply: (tx: Tx, before: TicketRow, reply: (t: TicketRow) => Reply) => Promise<TicketRow>) {
+  const candidates = await ctx.db.select({ id: tickets.id }).from(tickets).where(due).limit(500);
   let count = 0;
-  for (const { id } of due) {
+  for (const { id } of candidates) {
     const result = await ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(tickets).where(and(eq(tickets.id, id), waiting)).for("update");
+      const [before] = await tx.select().from(tickets).where(and(eq(tickets.id, id), due)).for("update");
       if (!before) return null;
-      const [after] = await tx.update(tickets).set({ queueId: target, queueOptionId: null, chatbot: false, updatedAt: now }).where(eq(tickets.id, id)).returning();
-      const { sendMsgTransfTicket } = await readSettings(tx, connection.companyId, ["sendMsgTransfTicket"] as const);
-      const reply = new Reply(tx, after, await contactName(tx, after));
-      if (sendMsgTransfTicket === "enabled" && !after.isGroup) {
-        const [queue] = await tx.select({ name: queues.name }).from(queues).where(eq(queues.id, target));
-        await reply.say(`*Mensagem Automática*:\nVocê foi transferido para o departamento *${queue?.name ?? ""}*.\nAguarde, já vamos te atender!`);
-      }
-      return { before, after, staged: reply.staged };
+      let replies: Reply | null = null;
+      const name = await contactNameOf(tx, before);
+      const after = await apply(tx, before, (t) => (replies ??= new Reply(tx, t, name)));
+      return { before, after, staged: replies ? (replies as Reply).staged : [] };
     });
     if (!result) continue;
     count++;
-    await announce(ctx, result.before, result.after);
+    const [fresh] = await ctx.db.select().from(tickets).where(eq(tickets.id, id));
+    emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, fresh ?? result.after), result.before);
     await releaseStaged(ctx, result.staged);
   }
   return count;
-}
-
-async function expireInactive(ctx: AppContext, connection: Connection, now: Date) {
-  const cutoff = new Date(now.getTime() - connection.expiresTicket * MINUTE);
-  const silent = and(eq(tickets.companyId, connection.companyId), eq(tickets.whatsappId, connection.id), inArray(tickets.status, ["open"]), lte(tickets.updatedAt, cutoff));
-  const due = await ctx.db.select({ id: tickets.id }).from(tickets).where(silent).limit(500);
-  let count = 0;
-  for (const { id } of due) {
-    const result = await ctx.db.transaction(async (tx) => {
-      const [before] = await tx.select().from(tickets).where(and(eq(tickets.id, id), silent)).for("update");
-      if (!before) return null;
-      const [after] = await tx
-        .update(tickets)
-        .set({ status: "closed", unreadMessages: 0, useIntegration: false, promptId: null, integrationId: null, chatbot: false, updatedAt: sql`now()` })
-        .where(eq(tickets.id, id))
-        .returning();
-      await markFinished(tx, after, after.userId, false);
-      const reply = new Reply(tx, after, await contactName(tx, after));
-      if (!after.isGroup) await reply.say(connection.expiresInactiveMessage);
-      return { before, after, staged: reply.staged };
-    });
-    if (!result) continue;
-    count++;
-    await announce(ctx, result.before, result.after);
-    await releaseStaged(ctx, result.staged);
-  }
-  return count;
-}
-
-async function contactName(tx: Parameters<Parameters<AppContext["db"]["transaction"]>[0]>[0], ticket: TicketRow) {
-  const [c] = await tx.select({ name: contacts.name }).from(contacts).where(eq(contacts.id, ticket.contactId));
-  return c?.name ?? "";
-}
-
-async function announce(ctx: AppContext, before: TicketRow, after: TicketRow) {
-  const [fresh] = await ctx.db.select().from(tickets).where(eq(tickets.id, after.id));
-  emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, fresh ?? after), before);
 }
