@@ -264,6 +264,17 @@ export class BaileysAdapter implements ChannelAdapter {
     }
   }
 
+  /** Asks WhatsApp whether the number has an account; ERR_WAPP_CHECK_CONTACT when it cannot say. */
+  async checkNumber(number: string) {
+    const socket = this.live();
+    try {
+      const [found] = (await socket.onWhatsApp(jidOf(number))) ?? [];
+      return !!found?.exists;
+    } catch {
+      throw new AppError("ERR_WAPP_CHECK_CONTACT", 400);
+    }
+  }
+
   async markRead(from: string, externalIds: string[]) {
     if (externalIds.length === 0) return;
     const jid = jidOf(from);

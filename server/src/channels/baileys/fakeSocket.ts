@@ -41,6 +41,13 @@ export class FakeSocket implements BaileysSocket {
     this.read.push(keys);
   }
 
+  /** Numbers (digits) that have WhatsApp, as far as this fake knows. */
+  onWhatsAppNumbers = new Set<string>();
+
+  async onWhatsApp(...jids: string[]) {
+    return jids.map((jid) => ({ jid, exists: this.onWhatsAppNumbers.has(jid.split("@")[0]) }));
+  }
+
   async rejectCall(id: string, from: string) {
     this.rejected.push({ id, from });
   }

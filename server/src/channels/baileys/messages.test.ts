@@ -209,3 +209,14 @@ describe("baileys calls", () => {
     expect(await stored("CALL-0002")).toMatchObject({ mediaType: "call_log" });
   });
 });
+
+describe("baileys number check", () => {
+  it("asks WhatsApp whether a number has an account, so a new contact without one is refused", async () => {
+    socket.onWhatsAppNumbers.add("5511912345678");
+    expect(await adapter.checkNumber("5511912345678")).toBe(true);
+    expect(await adapter.checkNumber("5511900000000")).toBe(false);
+    await t.http.put(`/whatsapp/${whatsapp.id}`, { name: "WhatsApp Web", isDefault: true }, admin.token);
+    expect(await t.http.post("/contacts", { name: "Sem WhatsApp", number: "5511900000000" }, admin.token)).toMatchObject({ status: 400, body: { error: "ERR_WAPP_INVALID_CONTACT" } });
+    expect(await t.http.post("/contacts", { name: "Com WhatsApp", number: "5511912345678" }, admin.token)).toMatchObject({ status: 201 });
+  });
+});

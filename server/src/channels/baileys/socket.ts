@@ -10,6 +10,8 @@ export interface BaileysSocket {
   sendMessage(jid: string, content: AnyMessageContent, options?: MiscMessageGenerationOptions): Promise<WAMessage | undefined>;
   readMessages(keys: WAMessageKey[]): Promise<void>;
   rejectCall(callId: string, callFrom: string): Promise<void>;
+  /** Which of the numbers have WhatsApp. */
+  onWhatsApp(...jids: string[]): Promise<{ jid: string; exists: unknown }[] | undefined>;
   logout(msg?: string): Promise<void>;
   end(error: Error | undefined): unknown;
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
