@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
 import { api } from "./support/api";
+import { signedInPage } from "./support/session";
+import { simulateCustomer } from "./support/simulator";
+import { adminApiSession, pairedSandbox } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
@@ -10,14 +14,6 @@ let customer: Page; // the admin, playing the customer's phone on the simulator
 let agent: Page; // an attendant of the support queue
 const AGENT = { name: "Bruno Suporte", email: "bruno@example.com", password: "segredo1" };
 const NUMBER = "5511987650042";
-
-async function login(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId("login-email").fill(email);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets$/);
-}
 
 /** The customer sends a text on the simulator and waits for the bot's answer containing `expected`. */
 async function say(text: string, expected: string) {
@@ -33,9 +29,8 @@ describe.skipIf(!browserAvailable)("a customer walks the chatbot menu into a que
   let ticketId: number;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    const { token } = await api(server.url, "POST", "/auth/login", ADMIN);
+    ({ server, browser } = await startJourney());
+    const { token } = await adminApiSession(server);
     const sales = await api(server.url, "POST", "/queue", { name: "Vendas", color: "#1e88e5", orderQueue: 1, greetingMessage: "Vendas, um momento." }, token);
     const support = await api(server.url, "POST", "/queue", { name: "Suporte", color: "#43a047", orderQueue: 2, greetingMessage: "Suporte técnico, {{firstName}}." }, token);
     const internet = await api(server.url, "POST", "/queue-options", { queueId: support.id, parentId: null, option: "1", title: "Internet", message: "Sobre a internet:" }, token);
@@ -43,24 +38,13 @@ describe.skipIf(!browserAvailable)("a customer walks the chatbot menu into a que
     await api(server.url, "POST", "/queue-options", { queueId: support.id, parentId: internet.id, option: "1", title: "Sem sinal", message: "Um técnico vai te atender." }, token);
     await api(server.url, "POST", "/queue-options", { queueId: support.id, parentId: internet.id, option: "2", title: "Lenta", message: "Reinicie o roteador." }, token);
     await api(server.url, "POST", "/users", { ...AGENT, profile: "user", queueIds: [support.id] }, token);
-    const whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Central", channel: "sandbox", greetingMessage: "Olá! Escolha um setor:", queueIds: [sales.id, support.id] }, token);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/pair`, {}, token);
+    await pairedSandbox(server, token, { name: "Central", greetingMessage: "Olá! Escolha um setor:", queueIds: [sales.id, support.id] });
 
-    customer = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    agent = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await login(customer, ADMIN.email, ADMIN.password);
-    await login(agent, AGENT.email, AGENT.password);
-    await customer.getByTestId("menu-simulator").click();
-    await customer.getByTestId("simulator-status").and(customer.locator('[data-status="CONNECTED"]')).waitFor();
-    const numberApplied = customer.waitForResponse((r) => r.url().includes(`/conversation?number=${NUMBER}`));
-    await customer.getByTestId("simulator-number").fill(NUMBER);
-    await customer.getByTestId("simulator-name").fill("Paula Lima");
-    await numberApplied;
+    customer = await signedInPage(browser, server, ADMIN, { viewport: { width: 1280, height: 860 } });
+    agent = await signedInPage(browser, server, AGENT);
+    await simulateCustomer(customer, NUMBER, "Paula Lima");
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("greets with the queue menu and enters the chosen queue's options", async () => {
     await say("Oi", "Escolha um setor");

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { signedInPage } from "./support/session";
 
 let server: RunningServer;
 let browser: Browser;
@@ -9,19 +11,10 @@ let admin: Page;
 
 describe.skipIf(!browserAvailable)("an admin connects a sandbox WhatsApp from the connections screen", () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await admin.goto(`${server.url}/login`);
-    await admin.getByTestId("login-email").fill(ADMIN.email);
-    await admin.getByTestId("login-password").fill(ADMIN.password);
-    await admin.getByTestId("login-submit").click();
-    await admin.waitForURL(/\/tickets$/);
+    ({ server, browser } = await startJourney());
+    admin = await signedInPage(browser, server, ADMIN);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("creates the connection, shows its QR code and sees it turn CONNECTED when the phone opens the link", async () => {
     await admin.getByTestId("menu-connections").click();

@@ -4,9 +4,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import * as XLSX from "@e965/xlsx";
-import { api } from "./support/api";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { browserToken, signedInPage } from "./support/session";
+import { pairedSandbox } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
@@ -34,22 +36,13 @@ const rowNames = (page: Page) => page.locator('[data-testid^="contact-name-"]').
 describe.skipIf(!browserAvailable)("an admin imports contacts from a spreadsheet and works with them", () => {
   beforeAll(async () => {
     workDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-contacts-e2e-"));
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true })).newPage();
-    await admin.goto(`${server.url}/login`);
-    await admin.getByTestId("login-email").fill(ADMIN.email);
-    await admin.getByTestId("login-password").fill(ADMIN.password);
-    await admin.getByTestId("login-submit").click();
-    await admin.waitForURL(/\/tickets$/);
-    const token = (await admin.evaluate(() => localStorage.getItem("token")))!.replace(/^"|"$/g, "");
+    ({ server, browser } = await startJourney());
+    admin = await signedInPage(browser, server, ADMIN, { acceptDownloads: true });
     // a paired sandbox connection: the default one, which checks numbers and carries new tickets
-    const whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Loja", channel: "sandbox" }, token);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/pair`, {}, token);
+    await pairedSandbox(server, await browserToken(admin));
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+    await stopJourney({ server, browser });
     if (workDir) await fs.rm(workDir, { recursive: true, force: true });
   });
 

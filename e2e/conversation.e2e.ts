@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
 import { api } from "./support/api";
+import { browserToken, signedInPage } from "./support/session";
+import { simulateCustomer } from "./support/simulator";
+import { adminApiSession, pairedSandbox } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,50 +16,27 @@ const AGENT = { name: "Ana Atendente", email: "ana@example.com", password: "segr
 const NUMBER = "5511987650001";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId("login-email").fill(email);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets$/);
-}
-
 describe.skipIf(!browserAvailable)("a customer and an attendant hold a conversation, live", () => {
-  let whatsappId: number;
   let sales: number;
   let support: number;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startJourney());
     // setup through the API first: a later browser login of the admin closes this session
-    const { token } = await api(server.url, "POST", "/auth/login", ADMIN);
+    const { token } = await adminApiSession(server);
     sales = (await api(server.url, "POST", "/queue", { name: "Vendas", color: "#1e88e5" }, token)).id;
     support = (await api(server.url, "POST", "/queue", { name: "Suporte", color: "#43a047" }, token)).id;
     await api(server.url, "POST", "/users", { ...AGENT, profile: "user", queueIds: [sales, support] }, token);
-    const whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Loja", channel: "sandbox" }, token);
-    whatsappId = whatsapp.id;
-    await api(server.url, "POST", `/sandbox/${whatsappId}/pair`, {}, token);
+    await pairedSandbox(server, token);
 
-    customer = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
-    agent = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await login(customer, ADMIN.email, ADMIN.password);
-    await login(agent, AGENT.email, AGENT.password);
+    customer = await signedInPage(browser, server, ADMIN, { viewport: { width: 1280, height: 860 } });
+    agent = await signedInPage(browser, server, AGENT);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("the customer writes on the simulator and the pending ticket appears live for the attendant", async () => {
     await agent.getByTestId("tickets-subtab-pending").click();
-    await customer.getByTestId("menu-simulator").click();
-    await customer.getByTestId("simulator-page").waitFor();
-    await customer.getByTestId("simulator-status").and(customer.locator('[data-status="CONNECTED"]')).waitFor();
-    const numberApplied = customer.waitForResponse((r) => r.url().includes(`/conversation?number=${NUMBER}`));
-    await customer.getByTestId("simulator-number").fill(NUMBER);
-    await customer.getByTestId("simulator-name").fill("Carla Cliente");
-    await numberApplied; // the phone now speaks as this number
+    await simulateCustomer(customer, NUMBER, "Carla Cliente");
     await customer.getByTestId("simulator-input").fill("Olá, quero comprar um sofá");
     await customer.getByTestId("simulator-send").click();
 
@@ -99,7 +80,7 @@ describe.skipIf(!browserAvailable)("a customer and an attendant hold a conversat
     await agent.getByTestId(`transfer-queue-option-${support}`).click();
     await agent.getByTestId("transfer-save").click();
     await agent.waitForURL(/\/tickets$/);
-    const tickets = await api(server.url, "GET", `/tickets?status=pending&searchParam=${NUMBER}`, undefined, await agent.evaluate(() => localStorage.getItem("token")?.replace(/"/g, "") ?? ""));
+    const tickets = await api(server.url, "GET", `/tickets?status=pending&searchParam=${NUMBER}`, undefined, await browserToken(agent));
     expect(tickets.tickets[0]).toMatchObject({ status: "pending", userId: null, queue: { name: "Suporte" } });
   });
 

@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { api } from "./support/api";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { login, signedInPage } from "./support/session";
+import { adminApiSession, customerSays, pairedSandbox } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,44 +15,30 @@ let adminName: string;
 let agentId: number;
 const AGENT = { name: "Bruna Atendente", email: "bruna@example.com", password: "secret1" };
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId("login-email").fill(email);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets$/);
-}
-
 const cardValue = (key: string) => admin.getByTestId(`dashboard-card-${key}-value`).textContent();
 
 describe.skipIf(!browserAvailable)("the admin reads the dashboard of his company", () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startJourney());
     // setup through the API first: the browser login of the admin closes this session afterwards
-    const session = await api(server.url, "POST", "/auth/login", ADMIN);
-    const token: string = session.token;
+    const session = await adminApiSession(server);
+    const token = session.token;
     adminId = session.user.id;
     adminName = session.user.name;
     agentId = (await api(server.url, "POST", "/users", { ...AGENT, profile: "user", queueIds: [] }, token)).id;
-    const whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Loja", channel: "sandbox" }, token);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/pair`, {}, token);
-    const says = (number: string, body: string) => api(server.url, "POST", `/sandbox/${whatsapp.id}/inbound`, { number, name: `Cliente ${number.slice(-4)}`, body }, whatsapp.token);
+    const whatsapp = await pairedSandbox(server, token);
+    const says = (number: string, body: string) => customerSays(server, whatsapp, { number, name: `Cliente ${number.slice(-4)}` }, body);
     // one conversation accepted and resolved, one accepted and still open, one waiting
-    const finished = (await says("5511900000001", "Olá, quero um orçamento")).ticket;
+    const finished = await says("5511900000001", "Olá, quero um orçamento");
     await api(server.url, "PUT", `/tickets/${finished.id}`, { status: "open", userId: adminId }, token);
     await api(server.url, "PUT", `/tickets/${finished.id}`, { status: "closed" }, token);
-    const talking = (await says("5511900000002", "Bom dia")).ticket;
+    const talking = await says("5511900000002", "Bom dia");
     await api(server.url, "PUT", `/tickets/${talking.id}`, { status: "open", userId: adminId }, token);
     await says("5511900000003", "Alguém aí?");
 
-    admin = await (await browser.newContext({ viewport: { width: 1440, height: 1000 } })).newPage();
-    await login(admin, ADMIN.email, ADMIN.password);
+    admin = await signedInPage(browser, server, ADMIN, { viewport: { width: 1440, height: 1000 } });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("lands on '/' and sees the six cards with the figures of the month", async () => {
     await admin.getByTestId("menu-dashboard").click();
@@ -72,7 +61,7 @@ describe.skipIf(!browserAvailable)("the admin reads the dashboard of his company
     expect(await agentStatus.textContent()).toBe("Offline");
 
     const agent = await (await browser.newContext()).newPage();
-    await login(agent, AGENT.email, AGENT.password);
+    await login(agent, server, AGENT);
     await expect.poll(() => agentStatus.getAttribute("data-online"), { timeout: 10_000 }).toBe("true");
     expect(await agentStatus.textContent()).toBe("Online");
     await agent.context().close();

@@ -1,18 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Locator, Page } from "playwright-core";
 import { api } from "./support/api";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { browserToken, signedInPage } from "./support/session";
+import { adminApiSession, customerSays, pairedSandbox, type SandboxConnection } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
 let admin: Page;
 let tagId: number;
 let ticketId: number;
-let whatsapp: { id: number; token: string };
-
-const customerSays = (number: string, name: string, body: string) =>
-  api(server.url, "POST", `/sandbox/${whatsapp.id}/inbound`, { number, name, body }, whatsapp.token) as Promise<{ ticket: { id: number } }>;
+let whatsapp: SandboxConnection;
 
 /** Drags with the real mouse, in small steps, from the middle of `from` to the middle of `to`. */
 async function drag(page: Page, from: Locator, to: Locator) {
@@ -27,27 +27,17 @@ async function drag(page: Page, from: Locator, to: Locator) {
 
 describe.skipIf(!browserAvailable)("an admin moves a ticket across the kanban board", () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startJourney());
     // setup through the API first: the browser login of the admin closes this session
-    const { token } = await api(server.url, "POST", "/auth/login", ADMIN);
+    const { token } = await adminApiSession(server);
     tagId = (await api(server.url, "POST", "/tags", { name: "Em negociação", color: "#7B1FA2", kanban: 1 }, token)).id;
     await api(server.url, "POST", "/tags", { name: "Sem coluna", color: "#455A64", kanban: 0 }, token);
-    whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Loja", channel: "sandbox" }, token);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/pair`, {}, token);
-    ticketId = (await customerSays("5511977770001", "Bruna Compradora", "Quero um orçamento do sofá")).ticket.id;
+    whatsapp = await pairedSandbox(server, token);
+    ticketId = (await customerSays(server, whatsapp, { number: "5511977770001", name: "Bruna Compradora" }, "Quero um orçamento do sofá")).id;
 
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await admin.goto(`${server.url}/login`);
-    await admin.getByTestId("login-email").fill(ADMIN.email);
-    await admin.getByTestId("login-password").fill(ADMIN.password);
-    await admin.getByTestId("login-submit").click();
-    await admin.waitForURL(/\/tickets$/);
+    admin = await signedInPage(browser, server, ADMIN);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("shows the open lane and one lane per kanban tag, with the customer's card", async () => {
     await admin.getByTestId("menu-kanban").click();
@@ -77,8 +67,7 @@ describe.skipIf(!browserAvailable)("an admin moves a ticket across the kanban bo
     expect(await admin.getByTestId(`kanban-lane-count-${tagId}`).textContent()).toBe("1");
 
     // the server agrees: the ticket carries the tag
-    const token = (await admin.evaluate(() => localStorage.getItem("token")))!.replace(/^"|"$/g, "");
-    const ticket = await api(server.url, "GET", `/tickets/${ticketId}`, undefined, token);
+    const ticket = await api(server.url, "GET", `/tickets/${ticketId}`, undefined, await browserToken(admin));
     expect(ticket.tags.map((t: { id: number }) => t.id)).toContain(tagId);
 
     // and after a reload the card is still in the tag's lane
@@ -87,7 +76,7 @@ describe.skipIf(!browserAvailable)("an admin moves a ticket across the kanban bo
   });
 
   it("puts a new customer's ticket on the open lane live", async () => {
-    const { ticket } = await customerSays("5511977770002", "Caio Curioso", "Vocês entregam no sábado?");
+    const ticket = await customerSays(server, whatsapp, { number: "5511977770002", name: "Caio Curioso" }, "Vocês entregam no sábado?");
     const card = admin.getByTestId("kanban-lane-open").getByTestId(`kanban-card-${ticket.id}`);
     await card.waitFor();
     expect(await card.textContent()).toContain("Vocês entregam no sábado?");

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { api } from "./support/api";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { browserToken, signedInPage } from "./support/session";
 
 let server: RunningServer;
 let browser: Browser;
@@ -29,22 +31,13 @@ async function pickSetting(page: Page, key: string, value: string) {
 
 describe.skipIf(!browserAvailable)("an admin sets up a queue, its chatbot menu and the opening hours", () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await admin.goto(`${server.url}/login`);
-    await admin.getByTestId("login-email").fill(ADMIN.email);
-    await admin.getByTestId("login-password").fill(ADMIN.password);
-    await admin.getByTestId("login-submit").click();
-    await admin.waitForURL(/\/tickets$/);
+    ({ server, browser } = await startJourney());
+    admin = await signedInPage(browser, server, ADMIN);
     // one session per user: API checks reuse the browser's own token
-    token = (await admin.evaluate(() => localStorage.getItem("token")))!.replace(/^"|"$/g, "");
+    token = await browserToken(admin);
     companyId = Number(await admin.evaluate(() => localStorage.getItem("companyId")));
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("creates a queue with a colour of the palette and sees it in the list", async () => {
     await admin.getByTestId("menu-queues").click();

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
-import { api } from "./support/api";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { signedInPage } from "./support/session";
+import { adminApiSession, customerReceived, customerSays, pairedSandbox, type SandboxConnection, type SandboxMessage } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
@@ -10,31 +12,19 @@ let page: Page;
 const NUMBER = "5511987650077";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
-interface SandboxMessage { direction: string; body: string; mediaType: string | null; mediaName: string | null; mediaUrl: string | null }
-
 describe.skipIf(!browserAvailable)("quick replies with an attachment, and the help videos", () => {
-  let whatsapp: { id: number; token: string };
+  let whatsapp: SandboxConnection;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startJourney());
     // setup through the API first: the browser login of the admin closes this session
-    const { token } = await api(server.url, "POST", "/auth/login", ADMIN);
-    whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Loja", channel: "sandbox" }, token);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/pair`, {}, token);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/inbound`, { number: NUMBER, name: "Carla Cliente", body: "Vocês têm alguma promoção?" }, whatsapp.token);
+    const { token } = await adminApiSession(server);
+    whatsapp = await pairedSandbox(server, token);
+    await customerSays(server, whatsapp, { number: NUMBER, name: "Carla Cliente" }, "Vocês têm alguma promoção?");
 
-    page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await page.goto(`${server.url}/login`);
-    await page.getByTestId("login-email").fill(ADMIN.email);
-    await page.getByTestId("login-password").fill(ADMIN.password);
-    await page.getByTestId("login-submit").click();
-    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    page = await signedInPage(browser, server, ADMIN);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("the admin creates the quick message 'oferta' with a variable and an image on /quick-messages", async () => {
     await page.goto(`${server.url}/quick-messages`);
@@ -81,7 +71,7 @@ describe.skipIf(!browserAvailable)("quick replies with an attachment, and the he
     await expect
       .poll(
         async () => {
-          const outbound = await api<SandboxMessage[]>(server.url, "GET", `/sandbox/${whatsapp.id}/outbound?number=${NUMBER}`, undefined, whatsapp.token);
+          const outbound = await customerReceived(server, whatsapp, NUMBER);
           sent = outbound.find((m) => m.mediaType === "image");
           return sent?.body;
         },

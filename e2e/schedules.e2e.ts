@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { api } from "./support/api";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { browserToken, signedInPage } from "./support/session";
+import { adminApiSession, customerReceived, customerSays, pairedSandbox, type InboundTicket, type SandboxConnection } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
@@ -12,35 +15,21 @@ const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const pad = (n: number) => String(n).padStart(2, "0");
 const localMinute = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
-/** The admin's session token in the browser (one session per user: API calls reuse it). */
-const browserToken = () => admin.evaluate(() => localStorage.getItem("token")?.replace(/"/g, "") ?? "");
-
 describe.skipIf(!browserAvailable)("an attendant schedules a message from a ticket; it goes out on time and shows on the calendar", () => {
-  let whatsapp: { id: number; token: string };
-  let ticket: { id: number; uuid: string; contactId: number };
+  let whatsapp: SandboxConnection;
+  let ticket: InboundTicket;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startJourney());
     // setup through the API first: the browser login of the admin closes this session
-    const session = await api(server.url, "POST", "/auth/login", ADMIN);
-    whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Loja", channel: "sandbox" }, session.token);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/pair`, {}, session.token);
-    const inbound = await api(server.url, "POST", `/sandbox/${whatsapp.id}/inbound`, { number: NUMBER, name: "Bruna Cliente", body: "Oi, meu pedido já saiu?" }, whatsapp.token);
-    ticket = inbound.ticket;
+    const session = await adminApiSession(server);
+    whatsapp = await pairedSandbox(server, session.token);
+    ticket = await customerSays(server, whatsapp, { number: NUMBER, name: "Bruna Cliente" }, "Oi, meu pedido já saiu?");
     await api(server.url, "PUT", `/tickets/${ticket.id}`, { status: "open", userId: session.user.id }, session.token);
 
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await admin.goto(`${server.url}/login`);
-    await admin.getByTestId("login-email").fill(ADMIN.email);
-    await admin.getByTestId("login-password").fill(ADMIN.password);
-    await admin.getByTestId("login-submit").click();
-    await admin.waitForURL(/\/tickets$/);
+    admin = await signedInPage(browser, server, ADMIN);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("schedules from the ticket options; the job sends it into the conversation", async () => {
     await admin.goto(`${server.url}/tickets/${ticket.uuid}`);
@@ -66,7 +55,7 @@ describe.skipIf(!browserAvailable)("an attendant schedules a message from a tick
 
     const expected = "Boa notícia, Bruna: seu pedido sai para entrega hoje!";
     await expect
-      .poll(async () => (await api(server.url, "GET", `/sandbox/${whatsapp.id}/outbound?number=${NUMBER}`, undefined, whatsapp.token)).map((m: { body: string }) => m.body), {
+      .poll(async () => (await customerReceived(server, whatsapp, NUMBER)).map((m) => m.body), {
         timeout: 75_000,
         interval: 1_000,
       })
@@ -120,7 +109,7 @@ describe.skipIf(!browserAvailable)("an attendant schedules a message from a tick
   it("shows a failed send live as 'Erro de Envio', and deletes it after confirmation", async () => {
     const dialog = admin.getByTestId("schedule-dialog");
     // the connection drops; a schedule due now fails, and the calendar shows it at once
-    const token = await browserToken();
+    const token = await browserToken(admin);
     await api(server.url, "DELETE", `/whatsappsession/${whatsapp.id}`, undefined, token);
     const failing = await api(server.url, "POST", "/schedules", { body: "Esta não vai sair agora.", contactId: ticket.contactId, sendAt: new Date().toISOString() }, token);
     await admin.getByTestId("page-title").filter({ hasText: "Agendamentos (3)" }).waitFor();

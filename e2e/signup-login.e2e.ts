@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { login } from "./support/session";
 
 let server: RunningServer;
 let browser: Browser;
 
 describe.skipIf(!browserAvailable)("a new company signs up and its admin finds the workspace", () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
+    ({ server, browser } = await startJourney());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   const company = `Padaria ${Date.now().toString(36)}`;
   const email = `dono.${Date.now().toString(36)}@example.com`;
@@ -134,31 +132,19 @@ describe.skipIf(!browserAvailable)("one signed-in browser per user", () => {
   let srv: RunningServer;
   let chrome: Browser;
   beforeAll(async () => {
-    srv = await startServer();
-    chrome = await launchBrowser();
+    ({ server: srv, browser: chrome } = await startJourney());
   });
-  afterAll(async () => {
-    await chrome?.close();
-    await srv?.stop();
-  });
-
-  async function login(p: Page) {
-    await p.goto(`${srv.url}/login`);
-    await p.getByTestId("login-email").fill(ADMIN.email);
-    await p.getByTestId("login-password").fill(ADMIN.password);
-    await p.getByTestId("login-submit").click();
-    await p.waitForURL(/\/tickets$/);
-  }
+  afterAll(() => stopJourney({ server: srv, browser: chrome }));
 
   it("signs the first browser out when the same user logs in on another computer", async () => {
     const first = await (await chrome.newContext()).newPage();
     const second = await (await chrome.newContext()).newPage();
-    await login(first);
+    await login(first, srv, ADMIN);
     await first.getByTestId("greeting").waitFor();
     await first.getByTestId("menu-kanban").waitFor();
     await first.waitForTimeout(1_500); // its socket joins its rooms
     await first.screenshot({ path: "/tmp/balcao-shell.png" }).catch(() => undefined);
-    await login(second);
+    await login(second, srv, ADMIN);
     await first.getByText("Sua conta foi acessada em outro computador.").waitFor();
     await first.waitForURL(/\/login$/);
     await second.getByTestId("greeting").waitFor();

@@ -1,33 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import type { RunningServer } from "./support/server";
 import { api } from "./support/api";
+import { signedInPage } from "./support/session";
+import { adminApiSession, customerSays as phoneSays, pairedSandbox, type InboundTicket, type SandboxConnection } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
 let ana: Page; // attendant A
 let beto: Page; // attendant B, same queue
 let adminToken: string; // the admin works through the API only (a browser login would close this session)
-let whatsapp: { id: number; token: string };
+let whatsapp: SandboxConnection;
 const ANA = { name: "Ana Atendente", email: "ana@example.com", password: "segredo1" };
 const BETO = { name: "Beto Atendente", email: "beto@example.com", password: "segredo2" };
 const CARLA = { number: "5511987650011", name: "Carla Cliente" };
 const DANI = { number: "5511987650022", name: "Dani Cliente" };
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId("login-email").fill(email);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets$/);
-}
-
-/** The customer's phone, through the sandbox's HTTP API: returns the ticket the message went to. */
-async function customerSays(who: { number: string; name: string }, body: string): Promise<{ id: number; uuid: string }> {
-  const res = await api<{ ticket: { id: number; uuid: string } }>(server.url, "POST", `/sandbox/${whatsapp.id}/inbound`, { ...who, body }, whatsapp.token);
-  return res.ticket;
-}
+const customerSays = (who: { number: string; name: string }, body: string): Promise<InboundTicket> => phoneSays(server, whatsapp, who, body);
 
 const pendingCount = (page: Page) => page.getByTestId("tickets-count-pending").innerText();
 /** Waits until the pending sub-tab's badge shows `count`. */
@@ -40,26 +31,20 @@ describe.skipIf(!browserAvailable)("two attendants of one queue see the same tic
   let dani: { id: number; uuid: string };
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    adminToken = (await api(server.url, "POST", "/auth/login", ADMIN)).token;
+    ({ server, browser } = await startJourney());
+    adminToken = (await adminApiSession(server)).token;
     const sales = (await api(server.url, "POST", "/queue", { name: "Vendas", color: "#1e88e5" }, adminToken)).id;
     await api(server.url, "POST", "/users", { ...ANA, profile: "user", queueIds: [sales] }, adminToken);
     await api(server.url, "POST", "/users", { ...BETO, profile: "user", queueIds: [sales] }, adminToken);
-    whatsapp = await api(server.url, "POST", "/whatsapp", { name: "Loja", channel: "sandbox" }, adminToken);
-    await api(server.url, "POST", `/sandbox/${whatsapp.id}/pair`, {}, adminToken);
+    whatsapp = await pairedSandbox(server, adminToken);
 
-    [ana, beto] = await Promise.all([ANA, BETO].map(async () => (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage()));
-    await Promise.all([login(ana, ANA.email, ANA.password), login(beto, BETO.email, BETO.password)]);
+    [ana, beto] = await Promise.all([ANA, BETO].map((who) => signedInPage(browser, server, who)));
     for (const page of [ana, beto]) {
       await page.getByTestId("tickets-subtab-pending").click();
       await pendingCountIs(page, 0);
     }
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("a customer's new message makes the pending ticket appear for both", async () => {
     carla = await customerSays(CARLA, "Olá, quero um orçamento");

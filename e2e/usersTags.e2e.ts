@@ -1,34 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { browserAvailable, launchBrowser } from "./support/browser";
-import { ADMIN, startServer, type RunningServer } from "./support/server";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import { ADMIN, type RunningServer } from "./support/server";
+import { signedInPage } from "./support/session";
 
 let server: RunningServer;
 let browser: Browser;
 let admin: Page;
 const ATTENDANT = { name: "Bruna Atendente", email: "bruna.atendente@example.com", password: "bruna123" };
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto(`${server.url}/login`);
-  await page.getByTestId("login-email").fill(email);
-  await page.getByTestId("login-password").fill(password);
-  await page.getByTestId("login-submit").click();
-  await page.waitForURL(/\/tickets$/);
-}
-
 const responseTo = (page: Page, method: string, path: RegExp) => page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname));
 
 describe.skipIf(!browserAvailable)("an admin manages users and tags", () => {
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    admin = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await login(admin, ADMIN.email, ADMIN.password);
+    ({ server, browser } = await startJourney());
+    admin = await signedInPage(browser, server, ADMIN);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  afterAll(() => stopJourney({ server, browser }));
 
   it("creates an attendant from /users, finds him by search and sees him come online", async () => {
     await admin.getByTestId("menu-users").click();
@@ -61,8 +50,7 @@ describe.skipIf(!browserAvailable)("an admin manages users and tags", () => {
     await admin.getByTestId(`user-row-${id}`).waitFor();
 
     // the attendant signs in elsewhere: his status turns online in the admin's list without a reload
-    const attendant = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
-    await login(attendant, ATTENDANT.email, ATTENDANT.password);
+    const attendant = await signedInPage(browser, server, ATTENDANT);
     await expect.poll(() => admin.getByTestId(`user-online-${id}`).getAttribute("data-online"), { timeout: 10_000 }).toBe("true");
     await attendant.context().close();
     await admin.getByTestId("users-search").fill("");

@@ -37,3 +37,15 @@ export function ConfirmDialog({ open, title, message, confirmLabel, onConfirm, o
     </Dialog>
   );
 }
+
+interface DeleteConfirmDialogProps {
+  open: boolean;
+  onConfirm(): void;
+  onClose(): void;
+}
+
+/** The catalogue's delete confirmation ('Deseja realmente excluir esse registro?'). */
+export function DeleteConfirmDialog({ open, onConfirm, onClose }: DeleteConfirmDialogProps) {
+  const { t } = useTranslation();
+  return <ConfirmDialog open={open} title={t("common.deleteConfirmTitle")} message={t("common.deleteConfirm")} confirmLabel={t("common.delete")} onConfirm={onConfirm} onClose={onClose} />;
+}

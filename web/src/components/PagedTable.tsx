@@ -3,42 +3,46 @@ import { Alert, Box, Button, CircularProgress, InputAdornment, Paper, Stack, Tab
 import SearchIcon from "@mui/icons-material/Search";
 import { useTranslation } from "react-i18next";
 
+/** What the table reads of a paged list (usePagedList's result). */
+interface PagedListView {
+  query: { isPending: boolean; isError: boolean; isFetchingNextPage: boolean; refetch(): unknown };
+  items: readonly unknown[];
+  scrollRef: Ref<HTMLDivElement>;
+  onScroll(event: UIEvent<HTMLDivElement>): void;
+}
+
 interface PagedTableProps {
   testId: string;
   head: ReactNode;
   columns: number;
+  list: PagedListView;
   /** Rows of the loaded pages. */
   children: ReactNode;
-  rowCount: number;
-  isPending: boolean;
-  isError: boolean;
-  isFetchingNextPage: boolean;
-  onRetry(): void;
   emptyText: string;
   loadingMoreText: string;
-  scrollRef: Ref<HTMLDivElement>;
-  onScroll(event: UIEvent<HTMLDivElement>): void;
 }
 
 /** A table of an infinite list: scrolls into the next page, with loading, error and empty states. */
 export function PagedTable(props: PagedTableProps) {
   const { t } = useTranslation();
-  const { columns } = props;
+  const { columns, list } = props;
+  const { query } = list;
+  const rowCount = list.items.length;
   let state: ReactNode = null;
-  if (props.isPending) {
+  if (query.isPending) {
     state = <CircularProgress size={28} aria-label={t("common.loading")} />;
-  } else if (props.isError && props.rowCount === 0) {
+  } else if (query.isError && rowCount === 0) {
     state = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={props.onRetry}>{t("common.retry")}</Button>}>
+      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
         {t("common.loadFailed")}
       </Alert>
     );
-  } else if (props.rowCount === 0) {
+  } else if (rowCount === 0) {
     state = <Typography color="text.secondary" data-testid={`${props.testId}-empty`}>{props.emptyText}</Typography>;
   }
   return (
     <Paper variant="outlined">
-      <Box ref={props.scrollRef} onScroll={props.onScroll} sx={{ maxHeight: "calc(100vh - 220px)", minHeight: 240, overflowY: "auto" }} data-testid={props.testId}>
+      <Box ref={list.scrollRef} onScroll={list.onScroll} sx={{ maxHeight: "calc(100vh - 220px)", minHeight: 240, overflowY: "auto" }} data-testid={props.testId}>
         <Table size="small" stickyHeader>
           <TableHead>{props.head}</TableHead>
           <TableBody>
@@ -50,7 +54,7 @@ export function PagedTable(props: PagedTableProps) {
                 </TableCell>
               </TableRow>
             )}
-            {props.isFetchingNextPage && (
+            {query.isFetchingNextPage && (
               <TableRow>
                 <TableCell colSpan={columns} align="center">
                   <Stack direction="row" spacing={1} justifyContent="center" alignItems="center">

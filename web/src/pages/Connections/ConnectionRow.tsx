@@ -1,10 +1,9 @@
-import { Button, Chip, CircularProgress, IconButton, Stack, TableCell, TableRow, Tooltip, type ChipProps } from "@mui/material";
+import { Button, Chip, CircularProgress, Stack, TableCell, TableRow, type ChipProps } from "@mui/material";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
 import { format } from "date-fns";
 import { useTranslation } from "react-i18next";
 import { CONNECTION_STATUSES, type ConnectionStatus } from "@balcao/common";
+import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 import type { ConnectionRecord } from "./connectionsApi";
 
 const STATUS_COLOR: Record<ConnectionStatus, ChipProps["color"]> = {
@@ -96,16 +95,8 @@ export function ConnectionRow({ connection, showActions, showEditDelete, onEdit,
       </TableCell>
       {showEditDelete && (
         <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-          <Tooltip title={t("common.edit")}>
-            <IconButton size="small" onClick={onEdit} data-testid={`connection-edit-${id}`}>
-              <EditIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
-          <Tooltip title={t("common.delete")}>
-            <IconButton size="small" onClick={onDelete} data-testid={`connection-delete-${id}`}>
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <EditRowButton label={t("common.edit")} onClick={onEdit} testId={`connection-edit-${id}`} />
+          <DeleteRowButton label={t("common.delete")} onClick={onDelete} testId={`connection-delete-${id}`} />
         </TableCell>
       )}
     </TableRow>

@@ -1,11 +1,12 @@
 import { useState } from "react";
-import { Alert, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import AddIcon from "@mui/icons-material/Add";
+import { Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { can } from "@balcao/common";
 import { useSessionUser } from "../../app/authContext";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DeleteConfirmDialog } from "../../components/ConfirmDialog";
+import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
+import { TableQueryRows } from "../../components/TableQueryRows";
 import { ConnectionDialog } from "./ConnectionDialog";
 import { ConnectionRow } from "./ConnectionRow";
 import { QrCodeDialog } from "./QrCodeDialog";
@@ -28,60 +29,8 @@ export function ConnectionsPage() {
   const qrConnection = connections.find((c) => c.id === qrId) ?? null;
   const columns = 5 + (showActions ? 1 : 0) + (showEditDelete ? 1 : 0);
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={columns} align="center">
-          <CircularProgress size={28} aria-label={t("common.loading")} />
-        </TableCell>
-      </TableRow>
-    );
-  } else if (query.isError) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={columns}>
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
-            {t("common.loadFailed")}
-          </Alert>
-        </TableCell>
-      </TableRow>
-    );
-  } else if (connections.length === 0) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={columns} align="center" data-testid="connections-empty">
-          <Typography color="text.secondary">{t("connections.empty")}</Typography>
-        </TableCell>
-      </TableRow>
-    );
-  } else {
-    body = connections.map((connection) => (
-      <ConnectionRow
-        key={connection.id}
-        connection={connection}
-        showActions={showActions}
-        showEditDelete={showEditDelete}
-        busy={session.isPending && session.variables?.id === connection.id}
-        onQr={() => setQrId(connection.id)}
-        onSession={(method) => session.mutate({ id: connection.id, method })}
-        onEdit={() => setDialog({ id: connection.id })}
-        onDelete={() => setDeleting(connection.id)}
-      />
-    ));
-  }
-
   return (
-    <PageContainer
-      title={t("connections.title")}
-      actions={
-        canAdd && (
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ id: null })} data-testid="connections-add">
-            {t("connections.add")}
-          </Button>
-        )
-      }
-    >
+    <PageContainer title={t("connections.title")} actions={canAdd && <ListPageActions addLabel={t("connections.add")} addTestId="connections-add" onAdd={() => setDialog({ id: null })} />}>
       <Stack data-testid="connections-page">
         <TableContainer component={Paper} variant="outlined">
           <Table size="small">
@@ -96,20 +45,29 @@ export function ConnectionsPage() {
                 {showEditDelete && <TableCell align="center">{t("connections.columns.actions")}</TableCell>}
               </TableRow>
             </TableHead>
-            <TableBody>{body}</TableBody>
+            <TableBody>
+              <TableQueryRows columns={columns} query={query} rowCount={connections.length} emptyText={t("connections.empty")} emptyTestId="connections-empty">
+                {connections.map((connection) => (
+                  <ConnectionRow
+                    key={connection.id}
+                    connection={connection}
+                    showActions={showActions}
+                    showEditDelete={showEditDelete}
+                    busy={session.isPending && session.variables?.id === connection.id}
+                    onQr={() => setQrId(connection.id)}
+                    onSession={(method) => session.mutate({ id: connection.id, method })}
+                    onEdit={() => setDialog({ id: connection.id })}
+                    onDelete={() => setDeleting(connection.id)}
+                  />
+                ))}
+              </TableQueryRows>
+            </TableBody>
           </Table>
         </TableContainer>
       </Stack>
       <ConnectionDialog open={dialog !== null} connectionId={dialog?.id ?? null} onClose={() => setDialog(null)} onSaved={upsert} />
       <QrCodeDialog connection={qrConnection} onClose={() => setQrId(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.deleteConfirmTitle")}
-        message={t("common.deleteConfirm")}
-        confirmLabel={t("common.delete")}
-        onConfirm={() => deleting !== null && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog open={deleting !== null} onConfirm={() => deleting !== null && remove.mutate(deleting)} onClose={() => setDeleting(null)} />
     </PageContainer>
   );
 }

@@ -2,8 +2,8 @@ import { Controller, type Control, type FieldErrors, type UseFormRegister } from
 import { MenuItem, Stack, TextField } from "@mui/material";
 import type { QueueBody } from "@balcao/common";
 import { useTranslation } from "react-i18next";
+import { ColorField } from "../../components/ColorField";
 import { fieldError, muiRegister } from "../../components/formFields";
-import { ColorField } from "./ColorField";
 import type { QueueFormValues } from "./queueForm";
 import type { NamedRef } from "./queuesApi";
 
@@ -50,7 +50,16 @@ export function QueueDataFields({ register, control, errors, prompts, integratio
         <Controller
           name="color"
           control={control}
-          render={({ field }) => <ColorField value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errors.color?.message} />}
+          render={({ field }) => (
+            <ColorField
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              error={errors.color?.message}
+              testId="queue"
+              texts={{ label: t("queues.dialog.color"), hint: t("queues.dialog.colorHint"), pick: t("queues.dialog.pickColor"), palette: t("queues.dialog.palette") }}
+            />
+          )}
         />
         <TextField
           {...muiRegister(register("orderQueue"))}

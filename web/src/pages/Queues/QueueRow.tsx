@@ -1,7 +1,6 @@
-import { Box, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
+import { Box, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 import type { QueueListItem } from "./queuesApi";
 
 interface QueueRowProps {
@@ -36,16 +35,8 @@ export function QueueRow({ queue, onEdit, onDelete }: QueueRowProps) {
         </Typography>
       </TableCell>
       <TableCell align="center">
-        <Tooltip title={t("queues.editAction", { name: queue.name })}>
-          <IconButton size="small" onClick={onEdit} aria-label={t("queues.editAction", { name: queue.name })} data-testid={`queue-edit-${queue.id}`}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t("queues.deleteAction", { name: queue.name })}>
-          <IconButton size="small" onClick={onDelete} aria-label={t("queues.deleteAction", { name: queue.name })} data-testid={`queue-delete-${queue.id}`}>
-            <DeleteOutlineIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <EditRowButton label={t("queues.editAction", { name: queue.name })} onClick={onEdit} testId={`queue-edit-${queue.id}`} />
+        <DeleteRowButton label={t("queues.deleteAction", { name: queue.name })} onClick={onDelete} testId={`queue-delete-${queue.id}`} />
       </TableCell>
     </TableRow>
   );

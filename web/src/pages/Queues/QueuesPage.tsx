@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Alert, Button, CircularProgress, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
-import AddIcon from "@mui/icons-material/Add";
+import { Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DeleteConfirmDialog } from "../../components/ConfirmDialog";
+import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
+import { TableQueryRows } from "../../components/TableQueryRows";
 import { QueueDialog } from "./QueueDialog";
 import { QueueRow } from "./QueueRow";
 import { useQueues } from "./useQueues";
@@ -19,46 +20,8 @@ export function QueuesPage() {
   const [deleting, setDeleting] = useState<number | null>(null);
   const queues = query.data ?? [];
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS} align="center">
-          <CircularProgress size={28} aria-label={t("common.loading")} />
-        </TableCell>
-      </TableRow>
-    );
-  } else if (query.isError) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS}>
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
-            {t("common.loadFailed")}
-          </Alert>
-        </TableCell>
-      </TableRow>
-    );
-  } else if (queues.length === 0) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS} align="center" data-testid="queues-empty">
-          <Typography color="text.secondary">{t("queues.empty")}</Typography>
-        </TableCell>
-      </TableRow>
-    );
-  } else {
-    body = queues.map((queue) => <QueueRow key={queue.id} queue={queue} onEdit={() => setDialog({ open: true, id: queue.id })} onDelete={() => setDeleting(queue.id)} />);
-  }
-
   return (
-    <PageContainer
-      title={t("queues.title")}
-      actions={
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, id: null })} data-testid="queues-add">
-          {t("queues.add")}
-        </Button>
-      }
-    >
+    <PageContainer title={t("queues.title")} actions={<ListPageActions addLabel={t("queues.add")} addTestId="queues-add" onAdd={() => setDialog({ open: true, id: null })} />}>
       <TableContainer component={Paper} variant="outlined" data-testid="queues-page">
         <Table size="small">
           <TableHead>
@@ -71,18 +34,17 @@ export function QueuesPage() {
               <TableCell align="center">{t("queues.columns.actions")}</TableCell>
             </TableRow>
           </TableHead>
-          <TableBody>{body}</TableBody>
+          <TableBody>
+            <TableQueryRows columns={COLUMNS} query={query} rowCount={queues.length} emptyText={t("queues.empty")} emptyTestId="queues-empty">
+              {queues.map((queue) => (
+                <QueueRow key={queue.id} queue={queue} onEdit={() => setDialog({ open: true, id: queue.id })} onDelete={() => setDeleting(queue.id)} />
+              ))}
+            </TableQueryRows>
+          </TableBody>
         </Table>
       </TableContainer>
       <QueueDialog open={dialog.open} queueId={dialog.id} onClose={() => setDialog((d) => ({ ...d, open: false }))} onSaved={upsert} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.deleteConfirmTitle")}
-        message={t("common.deleteConfirm")}
-        confirmLabel={t("common.delete")}
-        onConfirm={() => deleting !== null && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog open={deleting !== null} onConfirm={() => deleting !== null && remove.mutate(deleting)} onClose={() => setDeleting(null)} />
     </PageContainer>
   );
 }

@@ -1,8 +1,7 @@
-import { Chip, IconButton, Stack, TableCell, TableRow, Tooltip, Typography } from "@mui/material";
+import { Chip, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
 import { useTranslation } from "react-i18next";
+import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 import type { QuickMessageRecord } from "./quickMessagesApi";
 
 interface QuickMessageRowProps {
@@ -44,16 +43,8 @@ export function QuickMessageRow({ record, canEdit, onEdit, onDelete }: QuickMess
       <TableCell align="center">
         {canEdit && (
           <>
-            <Tooltip title={editLabel}>
-              <IconButton size="small" onClick={onEdit} aria-label={editLabel} data-testid={`quick-message-edit-${record.id}`}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={deleteLabel}>
-              <IconButton size="small" onClick={onDelete} aria-label={deleteLabel} data-testid={`quick-message-delete-${record.id}`}>
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <EditRowButton label={editLabel} onClick={onEdit} testId={`quick-message-edit-${record.id}`} />
+            <DeleteRowButton label={deleteLabel} onClick={onDelete} testId={`quick-message-delete-${record.id}`} />
           </>
         )}
       </TableCell>

@@ -1,11 +1,12 @@
 import { useState, type UIEvent } from "react";
-import { Alert, Button, CircularProgress, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from "@mui/material";
-import AddIcon from "@mui/icons-material/Add";
+import { CircularProgress, InputAdornment, Paper, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
 import { useTranslation } from "react-i18next";
 import { useSessionUser } from "../../app/authContext";
-import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { DeleteConfirmDialog } from "../../components/ConfirmDialog";
+import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
+import { TableQueryRows } from "../../components/TableQueryRows";
 import { useDebouncedValue } from "../Tickets/useDebouncedValue";
 import { canEditQuickMessage } from "./quickMessageList";
 import { QuickMessageDialog } from "./QuickMessageDialog";
@@ -34,65 +35,28 @@ export function QuickMessagesPage() {
     if (el.scrollHeight - (el.scrollTop + el.clientHeight) < LOAD_MORE_WITHIN_PX) void query.fetchNextPage();
   };
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS} align="center">
-          <CircularProgress size={28} aria-label={t("common.loading")} />
-        </TableCell>
-      </TableRow>
-    );
-  } else if (query.isError) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS}>
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
-            {t("common.loadFailed")}
-          </Alert>
-        </TableCell>
-      </TableRow>
-    );
-  } else if (records.length === 0) {
-    body = (
-      <TableRow>
-        <TableCell colSpan={COLUMNS} align="center" data-testid="quick-messages-empty">
-          <Typography color="text.secondary">{t("quickMessages.empty")}</Typography>
-        </TableCell>
-      </TableRow>
-    );
-  } else {
-    body = records.map((record) => (
-      <QuickMessageRow
-        key={record.id}
-        record={record}
-        canEdit={canEditQuickMessage(record, user)}
-        onEdit={() => setDialog({ open: true, id: record.id })}
-        onDelete={() => setDeleting(record.id)}
-      />
-    ));
-  }
-
   return (
     <PageContainer
       title={t("quickMessages.title")}
       actions={
-        <Stack direction="row" spacing={1} alignItems="center">
-          <TextField
-            size="small"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder={t("quickMessages.searchPlaceholder")}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-              htmlInput: { "data-testid": "quick-messages-search", "aria-label": t("quickMessages.searchPlaceholder") },
-            }}
-          />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, id: null })} data-testid="quick-messages-add">
-            {t("quickMessages.add")}
-          </Button>
-        </Stack>
+        <ListPageActions
+          search={
+            <TextField
+              size="small"
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={t("quickMessages.searchPlaceholder")}
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+                htmlInput: { "data-testid": "quick-messages-search", "aria-label": t("quickMessages.searchPlaceholder") },
+              }}
+            />
+          }
+          addLabel={t("quickMessages.add")}
+          addTestId="quick-messages-add"
+          onAdd={() => setDialog({ open: true, id: null })}
+        />
       }
     >
       <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: "calc(100vh - 200px)" }} onScroll={onScroll} data-testid="quick-messages-page">
@@ -105,7 +69,17 @@ export function QuickMessagesPage() {
             </TableRow>
           </TableHead>
           <TableBody>
-            {body}
+            <TableQueryRows columns={COLUMNS} query={query} rowCount={records.length} emptyText={t("quickMessages.empty")} emptyTestId="quick-messages-empty">
+              {records.map((record) => (
+                <QuickMessageRow
+                  key={record.id}
+                  record={record}
+                  canEdit={canEditQuickMessage(record, user)}
+                  onEdit={() => setDialog({ open: true, id: record.id })}
+                  onDelete={() => setDeleting(record.id)}
+                />
+              ))}
+            </TableQueryRows>
             {query.isFetchingNextPage && (
               <TableRow>
                 <TableCell colSpan={COLUMNS} align="center">
@@ -117,14 +91,7 @@ export function QuickMessagesPage() {
         </Table>
       </TableContainer>
       <QuickMessageDialog open={dialog.open} quickMessageId={dialog.id} onClose={() => setDialog((d) => ({ ...d, open: false }))} onSaved={applySaved} />
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("common.deleteConfirmTitle")}
-        message={t("common.deleteConfirm")}
-        confirmLabel={t("common.delete")}
-        onConfirm={() => deleting !== null && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      <DeleteConfirmDialog open={deleting !== null} onConfirm={() => deleting !== null && remove.mutate(deleting)} onClose={() => setDeleting(null)} />
     </PageContainer>
   );
 }

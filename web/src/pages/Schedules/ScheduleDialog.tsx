@@ -8,8 +8,8 @@ import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, 
 import { canChangeSchedule, isScheduleSent, type ScheduleView } from "@balcao/common";
 import { toastError } from "../../api/errors";
 import { useSessionUser } from "../../app/authContext";
+import { ContactPicker } from "../../components/ContactPicker";
 import { muiRegister } from "../../components/formFields";
-import { ScheduleContactSelect } from "./ScheduleContactSelect";
 import { ScheduleMediaField } from "./ScheduleMediaField";
 import { newScheduleValues, scheduleErrorKey, scheduleResolver, toScheduleFormValues, type ScheduleFormValues } from "./scheduleForm";
 import { upsertSchedule, type SchedulePages } from "./scheduleCache";
@@ -133,7 +133,7 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
                 control={control}
                 name="contactId"
                 render={({ field, fieldState }) => (
-                  <ScheduleContactSelect
+                  <ContactPicker
                     value={contact}
                     onChange={(next) => {
                       setContact(next);
@@ -141,6 +141,13 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
                     }}
                     error={errorText(fieldState.error?.message)}
                     disabled={readOnly || Boolean(ticketId && !editing)}
+                    testId="schedule-contact"
+                    texts={{
+                      label: t("scheduledMessages.dialog.contact"),
+                      hint: t("scheduledMessages.dialog.contactHint"),
+                      searching: t("scheduledMessages.dialog.searching"),
+                      noContacts: t("scheduledMessages.dialog.noContacts"),
+                    }}
                   />
                 )}
               />

@@ -5,11 +5,12 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, FormControlLabel, FormHelperText, Stack, Switch, TextField } from "@mui/material";
+import PaletteOutlined from "@mui/icons-material/PaletteOutlined";
 import { can, DEFAULT_TAG_COLOR, tagFormSchema, type CreateTagBody, type TagFormInput } from "@balcao/common";
 import { useSessionUser } from "../../app/authContext";
+import { ColorField } from "../../components/ColorField";
 import { FullPageLoader } from "../../components/FullPageLoader";
 import { fieldError, muiRegister } from "../../components/formFields";
-import { TagColorField } from "./TagColorField";
 import { fetchTag, saveTag, type TagItem } from "./tagsApi";
 
 interface TagDialogProps {
@@ -68,7 +69,20 @@ export function TagDialog({ open, tagId, onClose, onSaved }: TagDialogProps) {
           {!loading && !failed && (
             <Stack spacing={2}>
               <TextField {...muiRegister(register("name"))} label={t("tags.dialog.name")} autoFocus fullWidth {...fieldError(formState.errors.name)} slotProps={{ htmlInput: { "data-testid": "tag-name" } }} />
-              <Controller name="color" control={control} render={({ field, fieldState }) => <TagColorField value={field.value ?? ""} onChange={field.onChange} error={fieldState.error?.message} />} />
+              <Controller
+                name="color"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <ColorField
+                    value={field.value ?? ""}
+                    onChange={field.onChange}
+                    error={fieldState.error?.message}
+                    testId="tag"
+                    icon={<PaletteOutlined />}
+                    texts={{ label: t("tags.dialog.color"), hint: t("tags.dialog.colorHint"), pick: t("tags.dialog.pickColor"), palette: t("tags.dialog.palette"), custom: t("tags.dialog.customColor") }}
+                  />
+                )}
+              />
               {mayKanban && (
                 <Controller
                   name="kanban"

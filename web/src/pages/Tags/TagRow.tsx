@@ -1,8 +1,7 @@
-import { Chip, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
+import { Chip, TableCell, TableRow } from "@mui/material";
 import ViewKanbanOutlined from "@mui/icons-material/ViewKanbanOutlined";
 import { useTranslation } from "react-i18next";
+import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 import { contrastText, type TagItem } from "./tagsApi";
 
 interface TagRowProps {
@@ -32,16 +31,8 @@ export function TagRow({ tag, canManage, onEdit, onDelete }: TagRowProps) {
       <TableCell align="center">
         {canManage && (
           <>
-            <Tooltip title={t("tags.editAction", { name: tag.name })}>
-              <IconButton size="small" onClick={onEdit} aria-label={t("tags.editAction", { name: tag.name })} data-testid={`tag-edit-${tag.id}`}>
-                <EditIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
-            <Tooltip title={t("tags.deleteAction", { name: tag.name })}>
-              <IconButton size="small" onClick={onDelete} aria-label={t("tags.deleteAction", { name: tag.name })} data-testid={`tag-delete-${tag.id}`}>
-                <DeleteOutlineIcon fontSize="small" />
-              </IconButton>
-            </Tooltip>
+            <EditRowButton label={t("tags.editAction", { name: tag.name })} onClick={onEdit} testId={`tag-edit-${tag.id}`} />
+            <DeleteRowButton label={t("tags.deleteAction", { name: tag.name })} onClick={onDelete} testId={`tag-delete-${tag.id}`} />
           </>
         )}
       </TableCell>

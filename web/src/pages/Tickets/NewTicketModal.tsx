@@ -6,11 +6,14 @@ import { useNavigate } from "react-router-dom";
 import { storeTicket } from "../../api/ticketCache";
 import { createTicket, type ContactOption } from "../../api/tickets";
 import { useSessionUser } from "../../app/authContext";
+import { ContactPicker } from "../../components/ContactPicker";
 import { useTicketViewer } from "../../realtime/ticketViewer";
-import { ContactAutocomplete } from "./ContactAutocomplete";
 import { useTicketFormOptions } from "./useTicketFormOptions";
 import { ConnectionSelect } from "./ConnectionSelect";
 import { useOtherOpenTicket } from "./useOtherOpenTicket";
+
+/** Contact search starts at 3 characters (spec §5), after the usual 500 ms pause. */
+const MIN_CONTACT_SEARCH = 3;
 
 /** Opens a conversation with a contact: contact (optionally chosen beforehand), queue (required unless admin) and connection. */
 export function NewTicketModal({ onClose, contact: preset = null }: { onClose(): void; contact?: ContactOption | null }) {
@@ -60,7 +63,15 @@ export function NewTicketModal({ onClose, contact: preset = null }: { onClose():
         <DialogTitle>{t("ticketManager.newTicket.title")}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <ContactAutocomplete value={contact} onChange={setContact} error={contactError} />
+            <ContactPicker
+              value={contact}
+              onChange={setContact}
+              error={contactError}
+              autoFocus
+              minSearch={MIN_CONTACT_SEARCH}
+              testId="new-ticket-contact"
+              texts={{ label: t("ticketManager.newTicket.contact"), hint: t("ticketManager.newTicket.contactHint"), searching: t("ticketManager.newTicket.searching"), noContacts: t("ticketManager.newTicket.noContacts") }}
+            />
             <TextField
               select
               fullWidth

@@ -1,8 +1,7 @@
-import { Chip, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
-import EditIcon from "@mui/icons-material/Edit";
+import { Chip, TableCell, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { UserListItem } from "@balcao/common";
+import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 
 interface UserRowProps {
   user: UserListItem;
@@ -35,17 +34,9 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: UserRowProps) {
         />
       </TableCell>
       <TableCell align="center">
-        <Tooltip title={t("users.editAction", { name: user.name })}>
-          <IconButton size="small" onClick={onEdit} aria-label={t("users.editAction", { name: user.name })} data-testid={`user-edit-${user.id}`}>
-            <EditIcon fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        <EditRowButton label={t("users.editAction", { name: user.name })} onClick={onEdit} testId={`user-edit-${user.id}`} />
         {canDelete && (
-          <Tooltip title={t("users.deleteAction", { name: user.name })}>
-            <IconButton size="small" onClick={onDelete} aria-label={t("users.deleteAction", { name: user.name })} data-testid={`user-delete-${user.id}`}>
-              <DeleteOutlineIcon fontSize="small" />
-            </IconButton>
-          </Tooltip>
+          <DeleteRowButton label={t("users.deleteAction", { name: user.name })} onClick={onDelete} testId={`user-delete-${user.id}`} />
         )}
       </TableCell>
     </TableRow>

@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { Button, Stack, TableCell, TableRow } from "@mui/material";
+import { TableCell, TableRow } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import { useTranslation } from "react-i18next";
 import type { UserListItem } from "@balcao/common";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
 import { ListSearchField, PagedTable } from "../../components/PagedTable";
 import { UserModal } from "../../components/UserModal/UserModal";
@@ -21,7 +22,8 @@ export function UsersPage() {
   const me = useSessionUser();
   const [searchText, setSearchText] = useState("");
   const search = useDebouncedValue(searchText.trim());
-  const { query, items, scrollRef, onScroll, upsert, removeUser } = useUsersList(search);
+  const list = useUsersList(search);
+  const { items, upsert, removeUser } = list;
   // the id outlives `open` so the closing dialog keeps its content while it fades out
   const [modal, setModal] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
   const [deleting, setDeleting] = useState<{ open: boolean; user: UserListItem | null }>({ open: false, user: null });
@@ -32,12 +34,13 @@ export function UsersPage() {
     <PageContainer
       title={t("users.title")}
       actions={
-        <Stack direction="row" spacing={1} alignItems="center">
-          <ListSearchField value={searchText} onChange={setSearchText} label={t("users.search")} testId="users-search" />
-          <Button variant="contained" startIcon={<PersonAddIcon />} onClick={() => setModal({ open: true, userId: null })} data-testid="users-add">
-            {t("users.add")}
-          </Button>
-        </Stack>
+        <ListPageActions
+          search={<ListSearchField value={searchText} onChange={setSearchText} label={t("users.search")} testId="users-search" />}
+          addLabel={t("users.add")}
+          addTestId="users-add"
+          addIcon={<PersonAddIcon />}
+          onAdd={() => setModal({ open: true, userId: null })}
+        />
       }
     >
       <PagedTable
@@ -52,15 +55,9 @@ export function UsersPage() {
             <TableCell align="center">{t("users.columns.actions")}</TableCell>
           </TableRow>
         }
-        rowCount={items.length}
-        isPending={query.isPending}
-        isError={query.isError}
-        isFetchingNextPage={query.isFetchingNextPage}
-        onRetry={() => void query.refetch()}
+        list={list}
         emptyText={t("users.empty")}
         loadingMoreText={t("users.loadingMore")}
-        scrollRef={scrollRef}
-        onScroll={onScroll}
       >
         {items.map((user) => (
           <UserRow key={user.id} user={user} canDelete={user.id !== me.id} onEdit={() => setModal({ open: true, userId: user.id })} onDelete={() => setDeleting({ open: true, user })} />
