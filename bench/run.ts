@@ -8,7 +8,7 @@ import { planFor, totals } from "./dataset/shape";
 import { createBenchDatabase, type BenchDatabase } from "./lib/databases";
 import { Sessions } from "./lib/http";
 import { parseOptions, PGLITE_PARTS, type Backend, type Options, type Part, type Size } from "./lib/options";
-import { updateReadme, writeResults, type Run } from "./lib/report";
+import { readRun, updateReadme, writeResults, type Run } from "./lib/report";
 import type { PartResult } from "./lib/results";
 import { startBenchServer } from "./lib/server";
 import { load1 } from "./lib/stats";
@@ -103,6 +103,19 @@ async function runOn(options: Options, size: Size, backend: Backend, parts: Part
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   if (!options) return;
+  if (options.from) {
+    // "run.json:inbound+reads" takes only those parts of a run into the README summary
+    const specs = options.from.split(",").map((spec) => spec.trim().split(":"));
+    const files: string[] = [];
+    const earlier = specs.map(([file, only]) => {
+      const run = readRun(file);
+      files.push(writeResults(run, { json: false }).markdown);
+      return only ? { ...run, results: run.results.filter((r) => only.split("+").includes(r.part)) } : run;
+    });
+    if (options.updateReadme) updateReadme(earlier, files);
+    say(`Rendered again: ${files.join(", ")}`);
+    return;
+  }
   const run: Run = { startedAt: new Date(), options, results: [] };
   for (const size of options.sizes) {
     for (const backend of options.backends) {
@@ -112,7 +125,7 @@ async function main() {
     }
   }
   const files = writeResults(run);
-  if (options.updateReadme) updateReadme(run, files.markdown);
+  if (options.updateReadme) updateReadme([run], [files.markdown]);
   say(`\nResults: ${files.markdown}\n         ${files.json}`);
 }
 

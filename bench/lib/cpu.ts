@@ -58,7 +58,10 @@ export class CpuMeter {
 
 export const cores = () => os.cpus().length;
 
-/** Requests per second the machine's cores could serve at this CPU cost, and a "?" when too few samples. */
-export function ceiling(cpuMsPerRequest: number) {
-  return cpuMsPerRequest > 0 ? Math.round((cores() * 1000) / cpuMsPerRequest) : NaN;
+/** Cores the work can spread over: PGlite runs the database in the server's own thread, so one. */
+export const usableCores = (backend: string) => (backend === "pglite" ? 1 : cores());
+
+/** Requests per second the usable cores could serve at this CPU cost. */
+export function ceiling(cpuMsPerRequest: number, backend: string) {
+  return cpuMsPerRequest > 0 ? Math.round((usableCores(backend) * 1000) / cpuMsPerRequest) : NaN;
 }

@@ -8,6 +8,8 @@ export interface LoadResult extends Percentiles {
   errors: number;
   non2xx: number;
   seconds: number;
+  /** The slowest requests, with when they ended (UTC), to line them up with the minute jobs. */
+  worst: { at: string; ms: number }[];
   /** CPU ms per request spent by the server process and its database backends (when metered). */
   cpuMsPerRequest?: { server: number; database: number; total: number };
 }
@@ -21,8 +23,9 @@ interface LoadSpec {
   nextPath: () => string;
 }
 
-function once(spec: LoadSpec, record: boolean): Promise<{ latencies: number[]; result: autocannon.Result }> {
+function once(spec: LoadSpec, record: boolean): Promise<{ latencies: number[]; ends: number[]; result: autocannon.Result }> {
   const latencies: number[] = [];
+  const ends: number[] = [];
   return new Promise((resolve, reject) => {
     const instance = autocannon(
       {
@@ -37,11 +40,14 @@ function once(spec: LoadSpec, record: boolean): Promise<{ latencies: number[]; r
           },
         ],
       },
-      (err, result) => (err ? reject(err) : resolve({ latencies, result })),
+      (err, result) => (err ? reject(err) : resolve({ latencies, ends, result })),
     );
     if (record) {
       // the tracker emits (client, status, bytes, ms); the published typings miss the client
-      (instance as unknown as NodeJS.EventEmitter).on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
+      (instance as unknown as NodeJS.EventEmitter).on("response", (_client: unknown, _status: number, _bytes: number, ms: number) => {
+        latencies.push(ms);
+        ends.push(Date.now());
+      });
     }
   });
 }
@@ -50,10 +56,14 @@ function once(spec: LoadSpec, record: boolean): Promise<{ latencies: number[]; r
 export async function measure(spec: Omit<LoadSpec, "seconds">, warmup: number, seconds: number, meter?: CpuMeter): Promise<LoadResult> {
   if (warmup > 0) await once({ ...spec, seconds: warmup }, false);
   await meter?.begin();
-  const { latencies, result } = await once({ ...spec, seconds }, true);
+  const { latencies, ends, result } = await once({ ...spec, seconds }, true);
   const cpu = await meter?.end();
   const per = (ms: number) => Math.round((ms / Math.max(1, latencies.length)) * 100) / 100;
   return {
+    worst: latencies
+      .map((ms, i) => ({ ms: Math.round(ms), at: new Date(ends[i]).toISOString().slice(11, 23) }))
+      .sort((a, b) => b.ms - a.ms)
+      .slice(0, 5),
     cpuMsPerRequest: cpu ? { server: per(cpu.server), database: per(cpu.database), total: per(cpu.total) } : undefined,
     ...percentiles(latencies),
     rps: Math.round(latencies.length / seconds),

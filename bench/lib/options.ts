@@ -27,10 +27,14 @@ export interface Options {
   fanoutRounds: number;
   /** Seconds of the mixed read load that looks for the worst latency while the jobs run. */
   soak: number;
+  /** Messages of one new contact at once, each second of the soak's inbound trickle (0: evenly spread). */
+  soakBurst: number;
   pgUrl: string;
   keep: boolean;
   updateReadme: boolean;
   label: string;
+  /** Render an earlier run's JSON again (Markdown, and README with --update-readme) instead of running. */
+  from?: string;
 }
 
 const HELP = `npm run bench -- [options]
@@ -41,11 +45,15 @@ const HELP = `npm run bench -- [options]
   --rate 200 --inbound-seconds 10              inbound at a fixed rate
   --full-speed 5000 --concurrency 64           inbound at full speed
   --sockets 200 --fanout-rounds 20             realtime fan-out
-  --soak 300                                   seconds of mixed reads while the jobs run (worst latency)
+  --soak 300 --soak-burst 0                    seconds of mixed reads while the jobs run (worst latency); burst of one
+                                               contact's messages each second in the soak's inbound trickle
   --pg postgres://postgres@127.0.0.1:5432      server where balcao_bench_* databases are created and dropped
   --keep                                       keep the databases (prints where they are)
   --update-readme                              put this run's table in README.md's Performance section
-  --label text                                 a note stored with the results`;
+  --label text                                 a note stored with the results
+  --from bench/results/<run>.json[:part+part][,...]
+                                               write those runs' Markdown again (and with --update-readme, one README
+                                               summary of them all, or of the parts named after the colon)`;
 
 function list<T extends string>(value: string, allowed: readonly T[], what: string): T[] {
   const items = value.split(",").map((s) => s.trim()).filter(Boolean);
@@ -76,10 +84,12 @@ export function parseOptions(argv: string[]): Options | null {
       sockets: { type: "string", default: "200" },
       "fanout-rounds": { type: "string", default: "20" },
       soak: { type: "string", default: "300" },
+      "soak-burst": { type: "string", default: "0" },
       pg: { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432" },
       keep: { type: "boolean", default: false },
       "update-readme": { type: "boolean", default: false },
       label: { type: "string", default: "" },
+      from: { type: "string" },
       help: { type: "boolean", default: false },
     },
   });
@@ -101,9 +111,11 @@ export function parseOptions(argv: string[]): Options | null {
     sockets: positive(values.sockets!, "sockets"),
     fanoutRounds: positive(values["fanout-rounds"]!, "fanout-rounds"),
     soak: positive(values.soak!, "soak"),
+    soakBurst: Number(values["soak-burst"]) || 0,
     pgUrl: values.pg!,
     keep: values.keep!,
     updateReadme: values["update-readme"]!,
     label: values.label!,
+    from: values.from,
   };
 }

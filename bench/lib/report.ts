@@ -10,6 +10,8 @@ export interface Run {
   startedAt: Date;
   options: Options;
   results: PartResult[];
+  /** The code measured (read back with an earlier run; the current checkout otherwise). */
+  commit?: string;
 }
 
 const cell = (v: string | number) => String(v).replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -33,7 +35,9 @@ export function machineLine() {
 }
 
 const mark = (met: boolean | null) => (met === null ? "–" : met ? "met" : "**missed**");
-const loadCell = (r: PartResult) => `${fmt(r.load.before, 2)} → ${fmt(r.load.after, 2)}${Math.max(r.load.before, r.load.after) > LOAD_WARNING ? " ⚠" : ""}`;
+// the load after a part counts the benchmark's own processes too: the warning goes by the load before it
+const disturbed = (r: PartResult) => r.load.before > LOAD_WARNING;
+const loadCell = (r: PartResult) => `${fmt(r.load.before, 2)} → ${fmt(r.load.after, 2)}${disturbed(r) ? " ⚠" : ""}`;
 
 export function targetsTable(results: PartResult[]) {
   const rows = results.flatMap((r) => r.targets.map((t) => [t.target, `${r.size} / ${r.backend}`, t.measured, mark(t.met), loadCell(r)]));
@@ -59,17 +63,18 @@ export function growthTable(results: PartResult[]) {
 
 export function renderMarkdown(run: Run) {
   const { options, results } = run;
-  const hot = results.filter((r) => Math.max(r.load.before, r.load.after) > LOAD_WARNING);
+  const hot = results.filter(disturbed);
   const out: string[] = [
     `# Benchmark run ${run.startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
     `- Machine: ${machineLine()}`,
-    `- Code: ${gitCommit()}`,
-    `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s`,
+    `- Code: ${run.commit ?? gitCommit()}`,
+    `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s${options.soakBurst ? ` with bursts of ${options.soakBurst}` : ""}`,
     ...(options.label ? [`- Note: ${options.label}`] : []),
     hot.length
-      ? `- ⚠ The 1-minute load average was above ${LOAD_WARNING} during ${hot.map((r) => `${r.part} (${r.size}/${r.backend})`).join(", ")}: other processes shared the CPUs, so those numbers are lower than this machine can do.`
-      : `- The 1-minute load average stayed at or below ${LOAD_WARNING} (numbers not disturbed by other processes).`,
+      ? `- ⚠ The 1-minute load average was above ${LOAD_WARNING} when ${hot.map((r) => `${r.part} (${r.size}/${r.backend})`).join(", ")} started: other processes shared the CPUs, so those numbers are lower than this machine can do.`
+      : `- The 1-minute load average was at or below ${LOAD_WARNING} when each part started.`,
+    "- Load is shown as before → after each part; the value after includes the benchmark's own server, database and load generator.",
     "",
     "## Targets",
     "",
@@ -90,19 +95,29 @@ export function renderMarkdown(run: Run) {
   return out.join("\n") + "\n";
 }
 
-export function writeResults(run: Run) {
+/** An earlier run, read back from its JSON file. */
+export function readRun(file: string): Run {
+  const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { startedAt: string; options: Options; results: PartResult[]; commit: string };
+  return { startedAt: new Date(saved.startedAt), options: saved.options, results: saved.results, commit: saved.commit };
+}
+
+export function writeResults(run: Run, opts: { json?: boolean } = {}) {
   const dir = path.join(ROOT, "bench/results");
   fs.mkdirSync(dir, { recursive: true });
   const stamp = run.startedAt.toISOString().slice(0, 16).replace(":", "-");
   const base = path.join(dir, `${stamp}-${run.options.sizes.join("-")}`);
   const markdown = renderMarkdown(run);
   fs.writeFileSync(`${base}.md`, markdown);
-  fs.writeFileSync(`${base}.json`, JSON.stringify({ startedAt: run.startedAt, machine: machine(), commit: gitCommit(), options: run.options, results: run.results }, null, 2));
+  // a run rendered again keeps its JSON as it was written (commit, machine)
+  if (opts.json !== false) fs.writeFileSync(`${base}.json`, JSON.stringify({ startedAt: run.startedAt, machine: machine(), commit: gitCommit(), options: run.options, results: run.results }, null, 2));
   return { markdown: `${base}.md`, json: `${base}.json` };
 }
 
-/** Replaces what is between the Performance section's markers in README.md with this run's summary. */
-export function updateReadme(run: Run, resultFile: string) {
+/**
+ * Replaces what is between the Performance section's markers in README.md with a summary of
+ * one run, or of several (each part of them, e.g. reference reads and small fan-out).
+ */
+export function updateReadme(runs: Run[], resultFiles: string[]) {
   const file = path.join(ROOT, "README.md");
   const text = fs.readFileSync(file, "utf8");
   const start = "<!-- bench:start -->";
@@ -110,15 +125,18 @@ export function updateReadme(run: Run, resultFile: string) {
   const a = text.indexOf(start);
   const b = text.indexOf(end);
   if (a < 0 || b < a) throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> markers");
-  const reads = run.results.filter((r) => r.part === "reads" && r.backend === "postgres");
-  const worst = Math.max(...run.results.map((r) => Math.max(r.load.before, r.load.after)));
+  const results = runs.flatMap((r) => r.results);
+  const reads = results.filter((r) => r.part === "reads" && r.backend === "postgres");
+  const worst = Math.max(...results.map((r) => r.load.before));
+  const dates = [...new Set(runs.map((r) => r.startedAt.toISOString().slice(0, 10)))].join(", ");
+  const links = resultFiles.map((f) => `[${path.basename(f, ".md")}](${path.relative(ROOT, f)})`).join(", ");
   const body = [
-    `Latest run: ${run.startedAt.toISOString().slice(0, 10)}, ${machineLine()} ([full results](${path.relative(ROOT, resultFile)})).`,
+    `Latest results: ${dates}, ${machineLine()} (full results: ${links}).`,
     ...(worst > LOAD_WARNING
-      ? ["", `⚠ Other processes were loading the machine during this run (1-minute load average up to ${fmt(worst, 1)}), so these numbers are lower than the machine can do.`]
+      ? ["", `⚠ Other processes were loading the machine during these runs (1-minute load average up to ${fmt(worst, 1)} before a part started), so these numbers are lower than the machine can do. The CPU-time columns hold up better: they give what the cores could serve.`]
       : []),
     "",
-    targetsTable(run.results),
+    targetsTable(results),
     ...reads.flatMap((r) => ["", `Read paths, ${r.size} dataset, PostgreSQL:`, "", markdownTable(r.tables[0])]),
   ].join("\n");
   fs.writeFileSync(file, `${text.slice(0, a + start.length)}\n${body}\n${text.slice(b)}`);

@@ -25,13 +25,13 @@ interface RunSummary {
   ceiling: number;
 }
 
-function summarize(name: string, load: InboundLoad, run: { sent: number; seconds: number }, resent: { resent: number; answeredAsDuplicate: number }, cpuMs: number): RunSummary {
+function summarize(name: string, load: InboundLoad, run: { sent: number; seconds: number }, resent: { resent: number; answeredAsDuplicate: number }, cpuMs: number, backend: string): RunSummary {
   const all = [...load.deliveries.values()];
   const ok = all.filter((d) => d.status === 201);
   const perMessage = Math.round((cpuMs / Math.max(1, ok.length)) * 100) / 100;
   return {
     cpuMs: perMessage,
-    ceiling: ceiling(perMessage),
+    ceiling: ceiling(perMessage, backend),
     name,
     tag: load.tag,
     sent: run.sent,
@@ -68,7 +68,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     await fixed.settle(5_000);
     const fixedCpu = (await meter.end()).total;
     const fixedResent = await fixed.resend([...fixed.deliveries.keys()].filter((k) => k % 50 === 0));
-    runs.push(summarize(`fixed rate ${ctx.options.rate}/s`, fixed, fixedRun, fixedResent, fixedCpu));
+    runs.push(summarize(`fixed rate ${ctx.options.rate}/s`, fixed, fixedRun, fixedResent, fixedCpu, ctx.backend));
 
     const full = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
     full.listen(socket);
@@ -78,7 +78,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     const fullCpu = (await meter.end()).total;
     await full.settle(10_000);
     const fullResent = await full.resend([...full.deliveries.keys()].filter((k) => k % 50 === 0));
-    runs.push(summarize("full speed", full, fullRun, fullResent, fullCpu));
+    runs.push(summarize("full speed", full, fullRun, fullResent, fullCpu, ctx.backend));
   } finally {
     socket.close();
   }

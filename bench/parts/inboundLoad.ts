@@ -75,13 +75,13 @@ export class InboundLoad {
     );
   }
 
-  /** Open loop at `rate` messages a second for `seconds`: each second starts with a burst of 20 on one new contact. */
-  async fixedRate(rate: number, seconds: number) {
+  /** Open loop at `rate` messages a second for `seconds`: each second starts with a burst (20) of messages from one new contact. */
+  async fixedRate(rate: number, seconds: number, burstSize = BURST) {
     const schedule: { at: number; number: string }[] = [];
     let spread = 0;
     for (let s = 0; s < seconds; s++) {
       const burstNumber = this.freshNumber();
-      const burst = Math.min(BURST, rate);
+      const burst = Math.min(burstSize, rate);
       for (let b = 0; b < burst; b++) schedule.push({ at: s * 1000, number: burstNumber });
       const rest = rate - burst;
       for (let k = 0; k < rest; k++) schedule.push({ at: s * 1000 + ((k + 1) * 1000) / (rest + 1), number: this.pickNumber(spread++) });

@@ -1,5 +1,5 @@
 import { SEARCH } from "../dataset/texts";
-import { ceiling, cores, CpuMeter } from "../lib/cpu";
+import { ceiling, CpuMeter, usableCores } from "../lib/cpu";
 import { request } from "../lib/http";
 import { measure, rotate, type LoadResult } from "../lib/loadgen";
 import { fmt, type PartResult, type ReadRow, type TargetCheck } from "../lib/results";
@@ -36,7 +36,7 @@ export function readPaths(ctx: PartContext): ReadPath[] {
   return paths;
 }
 
-export const toRow = (path: string, r: LoadResult): ReadRow => ({
+export const toRow = (path: string, r: LoadResult, backend: string): ReadRow => ({
   path,
   rps: r.rps,
   p50: r.p50,
@@ -45,7 +45,7 @@ export const toRow = (path: string, r: LoadResult): ReadRow => ({
   max: r.max,
   errors: r.errors + r.non2xx,
   cpuMs: r.cpuMsPerRequest?.total,
-  ceiling: r.cpuMsPerRequest ? ceiling(r.cpuMsPerRequest.total) : undefined,
+  ceiling: r.cpuMsPerRequest ? ceiling(r.cpuMsPerRequest.total, backend) : undefined,
 });
 
 function targetsOf(size: string, rows: ReadRow[]): TargetCheck[] {
@@ -85,11 +85,11 @@ export async function runReads(ctx: PartContext): Promise<PartResult> {
     ctx.say(`  reads: ${path.name}`);
     const meter = new CpuMeter(ctx.server.pid, ctx.database.url);
     const result = await measure({ url: ctx.server.url, token, connections: ctx.options.connections, nextPath: path.nextPath }, ctx.options.warmup, ctx.options.duration, meter);
-    rows.push(toRow(path.name, result));
+    rows.push(toRow(path.name, result, ctx.backend));
   }
   if (!ctx.manifest.target.longConversationIds.length) notes.push("GET /messages page 2: no conversation in this dataset is longer than one page (20 messages), so there is no older page to read.");
   notes.push(
-    "CPU ms/req is the server's and its database backends' CPU time over the measured seconds divided by the requests (from /proc; the load generator is not counted). It hardly depends on other processes, so the last column is what the cores could serve with nothing else running: an upper bound, since the load generator needs CPU too.",
+    "CPU ms/req is the server's and its database backends' CPU time over the measured seconds divided by the requests (from /proc; the load generator is not counted). It hardly depends on other processes, so the last column is what the cores could serve with nothing else running: an upper bound, since the load generator needs CPU too. PGlite runs the database in the server's thread: one core.",
   );
   notes.push(
     `As the admin of "${company.name}" (id ${company.id}), showAll=true and queueIds = all its queues; /messages rotates over ${ctx.manifest.target.openTicketIds.length} open tickets (page 1 also marks them read).`,
@@ -102,7 +102,7 @@ export async function runReads(ctx: PartContext): Promise<PartResult> {
     tables: [
       {
         title: `Read paths (${ctx.options.connections} connections, ${ctx.options.duration} s after ${ctx.options.warmup} s warm-up)`,
-        headers: ["path", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "CPU ms/req (server + db)", `req/s ${cores()} cores could serve`],
+        headers: ["path", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "CPU ms/req (server + db)", `req/s ${usableCores(ctx.backend)} core(s) could serve`],
         rows: rows.map((r) => [r.path, r.rps, fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.max), r.errors, fmt(r.cpuMs ?? NaN, 2), r.ceiling ?? "–"]),
       },
     ],

@@ -8,6 +8,7 @@ import { type BotContext, type BotQueue, loadBotContext, optionsUnder, Reply } f
 import { readSettings } from "./companySettings";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged, type Tx } from "./outbox";
+import { OneAtATime } from "../channels/oneAtATime";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketChange = Partial<Pick<TicketRow, "queueId" | "queueOptionId" | "chatbot">>;
@@ -20,6 +21,9 @@ export interface InboundOutcome {
   fromMe: boolean;
 }
 
+/** A ticket's messages are answered one at a time in this process, before the row lock (see OneAtATime). */
+const perTicket = new OneAtATime();
+
 /**
  * Answers a customer's message on its own where the spec says so: greeting, the queue menu,
  * the queue's options tree, out-of-hours notices. One transaction per message, with the
@@ -27,7 +31,14 @@ export interface InboundOutcome {
  */
 export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) {
   if (outcome.fromMe) return;
-  const result = await ctx.db.transaction(async (tx) => {
+  const result = await perTicket.run(String(outcome.ticketId), () => answer(ctx, outcome));
+  if (!result) return;
+  if (result.changed) emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, result.after), result.before);
+  await releaseStaged(ctx, result.staged);
+}
+
+function answer(ctx: AppContext, outcome: InboundOutcome) {
+  return ctx.db.transaction(async (tx) => {
     const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, outcome.ticketId)).for("update");
     if (!ticket || ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     const bot = await loadBotContext(tx, ticket);
@@ -41,9 +52,6 @@ export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) 
     const [after] = changed ? await tx.update(tickets).set({ ...change, updatedAt: new Date() }).where(eq(tickets.id, ticket.id)).returning() : [ticket];
     return { before: ticket, after, changed, staged: reply.staged };
   });
-  if (!result) return;
-  if (result.changed) emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, result.after), result.before);
-  await releaseStaged(ctx, result.staged);
 }
 
 class Decision {

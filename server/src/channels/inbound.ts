@@ -6,10 +6,14 @@ import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 import { presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
 import { startCycle } from "../automation/tracking";
+import { OneAtATime } from "./oneAtATime";
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
 class TicketRace extends Error {}
+
+/** One customer's messages on one connection are stored one at a time (see OneAtATime). */
+const perCustomer = new OneAtATime();
 
 /** Text shown as a ticket's last message for a message without text. */
 export function previewOf(m: { body: string; mediaType?: string | null; mediaName?: string | null }) {
@@ -117,7 +121,7 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
 
   let result: Awaited<ReturnType<typeof run>>;
   try {
-    result = await run().catch((err) => (err instanceof TicketRace ? run() : Promise.reject(err)));
+    result = await perCustomer.run(`${whatsapp.id}:${number}`, () => run().catch((err) => (err instanceof TicketRace ? run() : Promise.reject(err))));
   } catch (err) {
     if (stored) await ctx.media.remove(companyId, stored.key);
     throw err;

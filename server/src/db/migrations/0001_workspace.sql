@@ -81,6 +81,9 @@ CREATE INDEX "ticket_trackings_ticket_idx" ON "ticket_trackings" USING btree ("c
 CREATE INDEX "ticket_trackings_company_finished_idx" ON "ticket_trackings" USING btree ("company_id","finished_at");--> statement-breakpoint
 CREATE INDEX "ticket_trackings_company_started_idx" ON "ticket_trackings" USING btree ("company_id","started_at");--> statement-breakpoint
 CREATE INDEX "ticket_trackings_company_queued_idx" ON "ticket_trackings" USING btree ("company_id","queued_at");--> statement-breakpoint
+CREATE INDEX "ticket_trackings_awaiting_rating_idx" ON "ticket_trackings" USING btree ("company_id","rating_at") WHERE not "ticket_trackings"."rated" and "ticket_trackings"."rating_at" is not null;--> statement-breakpoint
 CREATE INDEX "schedules_company_send_at_idx" ON "schedules" USING btree ("company_id","send_at");--> statement-breakpoint
 CREATE INDEX "schedules_due_idx" ON "schedules" USING btree ("status","send_at");--> statement-breakpoint
-CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at");
+CREATE INDEX "contacts_company_created_idx" ON "contacts" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "tickets_company_contact_idx" ON "tickets" USING btree ("company_id","contact_id","whatsapp_id");--> statement-breakpoint
+CREATE INDEX "messages_pending_send_idx" ON "messages" USING btree ("created_at") WHERE "messages"."send_status" = 'pending';

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { boolean, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { contacts } from "./contacts";
@@ -39,6 +40,8 @@ export const messages = pgTable(
     unique("messages_connection_external_id").on(t.whatsappId, t.externalId),
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
     index("messages_company_idx").on(t.companyId),
+    // outbound messages a stop left unsent, swept every minute
+    index("messages_pending_send_idx").on(t.createdAt).where(sql`${t.sendStatus} = 'pending'`),
   ],
 );
 

@@ -37,6 +37,7 @@ export const tickets = pgTable(
       .on(t.companyId, t.contactId, t.whatsappId)
       .where(sql`status in ('open', 'pending')`),
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
+    index("tickets_company_contact_idx").on(t.companyId, t.contactId, t.whatsappId),
   ],
 );
 
@@ -115,5 +116,7 @@ export const ticketTrackings = pgTable(
     index("ticket_trackings_company_finished_idx").on(t.companyId, t.finishedAt),
     index("ticket_trackings_company_started_idx").on(t.companyId, t.startedAt),
     index("ticket_trackings_company_queued_idx").on(t.companyId, t.queuedAt),
+    // the rating questions still waiting for an answer, looked up on every inbound message
+    index("ticket_trackings_awaiting_rating_idx").on(t.companyId, t.ratingAt).where(sql`not ${t.rated} and ${t.ratingAt} is not null`),
   ],
 );
