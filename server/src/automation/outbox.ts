@@ -1,10 +1,8 @@
-import crypto from "node:crypto";
 import { and, eq, lt } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { messages, tickets } from "../db/schema";
-import { previewOf } from "../channels/inbound";
-import { deliver } from "../modules/messages/send";
+import { deliver, storeOutbound } from "../modules/messages/send";
 import { presentMessages } from "../modules/messages/present";
 import { presentTicket } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
@@ -19,23 +17,7 @@ type TicketRow = typeof tickets.$inferSelect;
  * `releaseStaged` (or, after a crash, `redeliverPending`) hands it to the channel.
  */
 export async function stageBotMessage(tx: Tx, ticket: Pick<TicketRow, "id" | "companyId" | "whatsappId" | "contactId">, body: string): Promise<MessageRow> {
-  const [row] = await tx
-    .insert(messages)
-    .values({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      whatsappId: ticket.whatsappId,
-      contactId: ticket.contactId,
-      externalId: `local-${crypto.randomUUID()}`,
-      body,
-      fromMe: true,
-      read: true,
-      sendStatus: "pending",
-      ack: 0,
-    })
-    .returning();
-  await tx.update(tickets).set({ lastMessage: previewOf(row), updatedAt: new Date() }).where(eq(tickets.id, ticket.id));
-  return row;
+  return (await storeOutbound(tx, ticket, { body })).row;
 }
 
 /** Announces and sends staged messages in the order they were staged. */

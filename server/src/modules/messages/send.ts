@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { and, eq, inArray } from "drizzle-orm";
 import type { AppContext } from "../../context";
+import type { Db } from "../../db/client";
+import type { Tx } from "../../automation/outbox";
 import { contacts, messages, tickets, whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { MediaFile } from "../../channels/contract";
@@ -28,36 +30,42 @@ export async function sendOutbound(ctx: AppContext, ticket: TicketView, out: Out
     if (!quoted) throw new AppError("ERR_VALIDATION", 400, { field: "quotedMsg", message: "quotedMsg: Invalid value" });
   }
   const stored = out.media ? await ctx.media.save(ticket.companyId, out.media.data, out.media.filename) : null;
-  const [row] = await ctx.db
-    .insert(messages)
-    .values({
-      companyId: ticket.companyId,
-      ticketId: ticket.id,
-      whatsappId: ticket.whatsappId,
-      contactId: ticket.contactId,
-      externalId: `local-${crypto.randomUUID()}`,
-      body: out.body,
-      fromMe: true,
-      read: true,
-      mediaType: out.media ? mediaTypeOf(out.media.mimetype) : null,
-      mediaPath: stored?.key ?? null,
-      mediaName: stored?.filename ?? null,
-      quotedMsgId: out.quotedMsgId ?? null,
-      userId: out.userId,
-      sendStatus: "pending",
-      ack: 0,
-    })
-    .returning();
-  const [ticketRow] = await ctx.db
-    .update(tickets)
-    .set({ lastMessage: previewOf(row), updatedAt: new Date() })
-    .where(eq(tickets.id, ticket.id))
-    .returning();
+  const { row, ticketRow } = await storeOutbound(ctx.db, ticket, {
+    body: out.body,
+    mediaType: out.media ? mediaTypeOf(out.media.mimetype) : null,
+    mediaPath: stored?.key ?? null,
+    mediaName: stored?.filename ?? null,
+    quotedMsgId: out.quotedMsgId ?? null,
+    userId: out.userId,
+  });
   const fresh = await presentTicket(ctx.db, ticketRow);
   const [view] = await presentMessages(ctx.db, ticket.companyId, [row]);
   emitAppMessage(ctx.realtime, fresh, "create", view);
   emitTicketUpdate(ctx.realtime, fresh);
   return deliver(ctx, fresh, row, out.media);
+}
+
+type OutboundFields = Pick<typeof messages.$inferInsert, "body" | "mediaType" | "mediaPath" | "mediaName" | "quotedMsgId" | "userId">;
+
+/** Stores an outbound message as pending and makes it the ticket's last message; sending comes after. */
+export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "companyId" | "whatsappId" | "contactId"> & { id: number }, fields: OutboundFields) {
+  const [row] = await db
+    .insert(messages)
+    .values({
+      ...fields,
+      companyId: ticket.companyId,
+      ticketId: ticket.id,
+      whatsappId: ticket.whatsappId,
+      contactId: ticket.contactId,
+      externalId: `local-${crypto.randomUUID()}`,
+      fromMe: true,
+      read: true,
+      sendStatus: "pending",
+      ack: 0,
+    })
+    .returning();
+  const [ticketRow] = await db.update(tickets).set({ lastMessage: previewOf(row), updatedAt: new Date() }).where(eq(tickets.id, ticket.id)).returning();
+  return { row, ticketRow };
 }
 
 /** Hands a stored outbound message to the channel and records the outcome. */
