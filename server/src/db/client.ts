@@ -75,10 +75,12 @@ async function openPglite(dir: string): Promise<Database> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
+  const { btree_gin } = await import("@electric-sql/pglite/contrib/btree_gin");
   if (!dir.startsWith("memory://")) await fs.mkdir(dir, { recursive: true });
   let client: InstanceType<typeof PGlite>;
   try {
-    client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v } });
+    client = await PGlite.create(dir, { parsers: { 1082: (v: string) => v }, extensions: { pg_trgm, btree_gin } });
   } catch (err) {
     throw new DatabaseError(`Cannot open the embedded database in ${dir}: ${(err as Error).message}`);
   }

@@ -20,5 +20,12 @@ export const contacts = pgTable(
     whatsappId: integer(),
     ...timestamps,
   },
-  (t) => [uniqueIndex("contacts_company_number").on(t.companyId, t.number).where(sql`number <> ''`), index("contacts_company_name_idx").on(t.companyId, t.name), index("contacts_company_created_idx").on(t.companyId, t.createdAt)],
+  (t) => [
+    uniqueIndex("contacts_company_number").on(t.companyId, t.number).where(sql`number <> ''`),
+    index("contacts_company_name_idx").on(t.companyId, t.name),
+    index("contacts_company_created_idx").on(t.companyId, t.createdAt),
+    // search by part of a name or number, within one company (pg_trgm + btree_gin)
+    index("contacts_company_name_trgm_idx").using("gin", t.companyId, t.name.op("gin_trgm_ops")),
+    index("contacts_company_number_trgm_idx").using("gin", t.companyId, t.number.op("gin_trgm_ops")),
+  ],
 );
