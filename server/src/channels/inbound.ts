@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { contacts, messages, tickets } from "../db/schema";
-import { presentTicket } from "../modules/tickets/present";
+import { presentTicket, ticketViewOf, type TicketParts } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
-import { presentMessages } from "../modules/messages/present";
+import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
-import { startCycle } from "../automation/tracking";
+import { jsonOf, rowOf, rowsOf } from "./sqlRows";
 import { OneAtATime } from "./oneAtATime";
 
 const digits = (s: string) => s.replace(/\D/g, "");
@@ -23,47 +23,84 @@ export function previewOf(m: { body: string; mediaType?: string | null; mediaNam
 }
 
 /**
+ * The ticket view's joined parts (user, queue, connection, tags) of the row named `t` in the
+ * statement, as columns `user`, `queue`, `whatsapp`, `tags`: a view then needs no extra reads.
+ */
+export const TICKET_PARTS = sql.raw(`
+  (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.user_id) as "user",
+  (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = t.queue_id) as queue,
+  (select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = t.whatsapp_id) as whatsapp,
+  (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)), '[]'::json)
+     from ticket_tags tt join tags g on g.id = tt.tag_id where tt.company_id = t.company_id and tt.ticket_id = t.id) as tags`);
+
+/** A ticket view from a row and the TICKET_PARTS columns of the same statement. */
+export function viewFromParts(ticket: typeof tickets.$inferSelect, contact: typeof contacts.$inferSelect, r: Record<string, unknown>) {
+  return ticketViewOf(ticket, {
+    contact,
+    user: jsonOf<TicketParts["user"]>(r.user) ?? null,
+    queue: jsonOf<TicketParts["queue"]>(r.queue) ?? null,
+    whatsapp: jsonOf<TicketParts["whatsapp"]>(r.whatsapp) ?? null,
+    tags: jsonOf<TicketParts["tags"]>(r.tags) ?? [],
+  });
+}
+
+/**
  * Stores one inbound message exactly once: in one transaction it upserts the contact, finds
  * the contact's open or pending ticket on this connection (or opens a pending one) and inserts
  * the message; a repeated (connection, external id) answers with the message already stored.
  * The unique indexes decide races, so concurrent deliveries never make two tickets.
+ * Two hand-written statements do it (locate, then store), each returning what the next step and
+ * the socket events need, so the usual message costs no extra reads.
  */
 export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number } = {}) {
   const companyId = whatsapp.companyId;
   const number = inbound.isGroup ? inbound.number : digits(inbound.number);
   const stored = inbound.media ? await ctx.media.save(companyId, inbound.media.data, inbound.media.filename) : null;
+  const name = inbound.name?.trim() ?? "";
+  const isGroup = !!inbound.isGroup;
+  const fromMe = !!inbound.fromMe;
 
   const run = () => ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(messages)
-      .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, inbound.externalId)));
+    const now = new Date().toISOString();
+    // an answer that belongs to a given (possibly closed) ticket, such as a rating, opens nothing
+    const locate = opts.intoTicketId
+      ? sql`, active as (select t.* from tickets t where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int and exists (select 1 from c)),
+            opened as (select t.* from tickets t where false)`
+      : sql`, active as (
+              select t.* from tickets t, c
+              where t.company_id = ${companyId}::int and t.contact_id = c.id and t.whatsapp_id = ${whatsapp.id}::int and t.status in ('open', 'pending')
+              order by t.id desc limit 1),
+            opened as (
+              insert into tickets (company_id, contact_id, whatsapp_id, status, is_group)
+              select ${companyId}::int, c.id, ${whatsapp.id}::int, 'pending', ${isGroup}::boolean from c where not exists (select 1 from active)
+              on conflict (company_id, contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
+              returning *),
+            -- a new service cycle (automation/tracking.ts, startCycle)
+            cycle as (
+              insert into ticket_trackings (company_id, ticket_id, whatsapp_id, user_id, queued_at, started_at)
+              select company_id, id, whatsapp_id, null, ${now}::timestamptz, null from opened)`;
+    const [found] = await rowsOf(
+      tx,
+      sql`with dup as (select m.* from messages m where m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${inbound.externalId}::text),
+          c as (
+            insert into contacts (company_id, name, number, is_group, whatsapp_id)
+            select ${companyId}::int, ${name || number}::text, ${number}::text, ${isGroup}::boolean, ${whatsapp.id}::int where not exists (select 1 from dup)
+            on conflict (company_id, number) where number <> '' do update
+              -- a contact still named by its number takes the name the customer gave
+              set name = case when contacts.name = contacts.number and ${name}::text <> '' then ${name}::text else contacts.name end, updated_at = ${now}::timestamptz
+            returning *)
+          ${locate}
+          select (select row_to_json(dup) from dup) as dup, (select row_to_json(c) from c) as contact,
+            coalesce((select row_to_json(opened) from opened), (select row_to_json(active) from active)) as ticket,
+            exists (select 1 from opened) as created`,
+    );
+    const existing = rowOf(messages, found.dup);
     if (existing) return { duplicate: true as const, message: existing };
-
-    const [contact] = await tx
-      .insert(contacts)
-      .values({ companyId, name: inbound.name?.trim() || number, number, isGroup: !!inbound.isGroup, whatsappId: whatsapp.id })
-      .onConflictDoUpdate({
-        target: [contacts.companyId, contacts.number],
-        targetWhere: sql`number <> ''`,
-        // a contact still named by its number takes the name the customer gave
-        set: { name: sql`case when ${contacts.name} = ${contacts.number} and ${inbound.name?.trim() ?? ""} <> '' then ${inbound.name?.trim() ?? ""} else ${contacts.name} end`, updatedAt: new Date() },
-      })
-      .returning();
-
-    let created = false;
-    let ticket: typeof tickets.$inferSelect | undefined;
-    if (opts.intoTicketId) {
-      // an answer that belongs to a given (possibly closed) ticket, such as a rating
-      [ticket] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, opts.intoTicketId)));
-    } else {
-      const inserted = await tx
-        .insert(tickets)
-        .values({ companyId, contactId: contact.id, whatsappId: whatsapp.id, status: "pending", isGroup: !!inbound.isGroup })
-        .onConflictDoNothing({ target: [tickets.companyId, tickets.contactId, tickets.whatsappId], where: sql`status in ('open', 'pending')` })
-        .returning();
-      created = inserted.length > 0;
-      if (created) await startCycle(tx, inserted[0]);
+    const contact = rowOf(contacts, found.contact)!;
+    const created = found.created === true;
+    let ticket = rowOf(tickets, found.ticket);
+    if (!ticket && !opts.intoTicketId) {
+      // another delivery opened the ticket after this statement's snapshot
       [ticket] = await tx
         .select()
         .from(tickets)
@@ -74,49 +111,33 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
     // the active ticket was closed between the insert and the read: start over once
     if (!ticket) throw new TicketRace();
 
-    let quotedMsgId: number | null = null;
-    if (inbound.quotedExternalId) {
-      const [quoted] = await tx.select({ id: messages.id }).from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, inbound.quotedExternalId)));
-      quotedMsgId = quoted?.id ?? null;
-    }
-
-    const [message] = await tx
-      .insert(messages)
-      .values({
-        companyId,
-        ticketId: ticket.id,
-        whatsappId: whatsapp.id,
-        contactId: contact.id,
-        externalId: inbound.externalId,
-        body: inbound.body ?? "",
-        fromMe: !!inbound.fromMe,
-        read: !!inbound.fromMe,
-        mediaType: inbound.mediaType ?? null,
-        mediaPath: stored?.key ?? null,
-        mediaName: stored?.filename ?? null,
-        ack: inbound.fromMe ? 1 : 0,
-        quotedMsgId,
-        participant: inbound.participant ?? null,
-        createdAt: inbound.timestamp ?? new Date(),
-      })
-      .onConflictDoNothing({ target: [messages.whatsappId, messages.externalId] })
-      .returning();
-    if (!message) {
+    const body = inbound.body ?? "";
+    const preview = previewOf({ body, mediaType: inbound.mediaType, mediaName: stored?.filename });
+    const quoted = inbound.quotedExternalId ? sql`(select id from messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${inbound.quotedExternalId}::text)` : sql`null::int`;
+    const createdAt = (inbound.timestamp ?? new Date()).toISOString();
+    const [saved] = await rowsOf(
+      tx,
+      sql`with m as (
+            insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, media_type, media_path, media_name, ack, quoted_msg_id, participant, created_at)
+            values (${companyId}::int, ${ticket.id}::int, ${whatsapp.id}::int, ${contact.id}::int, ${inbound.externalId}::text, ${body}::text, ${fromMe}::boolean, ${fromMe}::boolean,
+              ${inbound.mediaType ?? null}::text, ${stored?.key ?? null}::text, ${stored?.filename ?? null}::text, ${fromMe ? 1 : 0}::int, ${quoted}, ${inbound.participant ?? null}::text, ${createdAt}::timestamptz)
+            on conflict (whatsapp_id, external_id) do nothing
+            returning *),
+          t as (
+            update tickets set last_message = ${preview}::text, unread_messages = unread_messages + ${fromMe ? 0 : 1}::int, updated_at = ${now}::timestamptz
+            where id = ${ticket.id}::int and exists (select 1 from m)
+            returning *)
+          select (select row_to_json(m) from m) as message, (select row_to_json(t) from t) as ticket, ${TICKET_PARTS}
+          from t`,
+    );
+    if (!saved) {
       // a concurrent delivery of the same message committed first
       const [winner] = await tx.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, inbound.externalId)));
       return { duplicate: true as const, message: winner };
     }
-
-    const [updated] = await tx
-      .update(tickets)
-      .set({
-        lastMessage: previewOf(message),
-        unreadMessages: inbound.fromMe ? sql`${tickets.unreadMessages}` : sql`${tickets.unreadMessages} + 1`,
-        updatedAt: new Date(),
-      })
-      .where(eq(tickets.id, ticket.id))
-      .returning();
-    return { duplicate: false as const, message, ticket: updated, created };
+    const message = rowOf(messages, saved.message)!;
+    const updated = rowOf(tickets, saved.ticket)!;
+    return { duplicate: false as const, message, contact, ticket: viewFromParts(updated, contact, saved), created };
   });
 
   let result: Awaited<ReturnType<typeof run>>;
@@ -134,8 +155,8 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
     const [message] = await presentMessages(ctx.db, companyId, [result.message]);
     return { duplicate: true, message, ticket, created: false };
   }
-  const ticket = await presentTicket(ctx.db, result.ticket);
-  const [message] = await presentMessages(ctx.db, companyId, [result.message]);
+  const { ticket } = result;
+  const [message] = result.message.quotedMsgId ? await presentMessages(ctx.db, companyId, [result.message]) : [messageViewOf(result.message, { id: result.contact.id, name: result.contact.name })];
   emitAppMessage(ctx.realtime, ticket, "create", message);
   emitTicketUpdate(ctx.realtime, ticket);
   return { duplicate: false, message, ticket, created: result.created };

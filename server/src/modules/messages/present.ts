@@ -23,25 +23,33 @@ export async function presentMessages(db: Db, companyId: number, rows: MessageRo
   const quotedById = new Map(quoted.map((q) => [q.id, q]));
   return rows.map((m) => {
     const q = m.quotedMsgId ? quotedById.get(m.quotedMsgId) : undefined;
-    return {
-      id: m.id,
-      ticketId: m.ticketId,
-      body: m.isDeleted ? "" : m.body,
-      fromMe: m.fromMe,
-      read: m.read,
-      mediaType: m.mediaType as MediaType | null,
-      mediaUrl: m.isDeleted ? null : mediaUrlOf(m),
-      mediaName: m.mediaName,
-      isDeleted: m.isDeleted,
-      isEdited: m.isEdited,
-      ack: m.ack,
-      sendStatus: m.sendStatus as MessageView["sendStatus"],
-      quotedMsgId: m.quotedMsgId,
-      quotedMsg: q ? { id: q.id, body: q.isDeleted ? "" : q.body, fromMe: q.fromMe, mediaType: q.mediaType as MediaType | null, contact: q.fromMe ? null : personOf(q.contactId) } : null,
-      contact: m.fromMe ? null : personOf(m.contactId),
-      userId: m.userId,
-      createdAt: m.createdAt.toISOString(),
-      updatedAt: m.updatedAt.toISOString(),
-    };
+    return messageViewOf(m, personOf(m.contactId), q ? { ...q, contact: personOf(q.contactId) } : undefined);
   });
+}
+
+/**
+ * One message's view from rows already in hand: its sender ({ id, name } of its contact) and
+ * its quoted message with that message's sender.
+ */
+export function messageViewOf(m: MessageRow, sender: { id: number; name: string } | null, q?: MessageRow & { contact: { id: number; name: string } | null }): MessageView {
+  return {
+    id: m.id,
+    ticketId: m.ticketId,
+    body: m.isDeleted ? "" : m.body,
+    fromMe: m.fromMe,
+    read: m.read,
+    mediaType: m.mediaType as MediaType | null,
+    mediaUrl: m.isDeleted ? null : mediaUrlOf(m),
+    mediaName: m.mediaName,
+    isDeleted: m.isDeleted,
+    isEdited: m.isEdited,
+    ack: m.ack,
+    sendStatus: m.sendStatus as MessageView["sendStatus"],
+    quotedMsgId: m.quotedMsgId,
+    quotedMsg: q ? { id: q.id, body: q.isDeleted ? "" : q.body, fromMe: q.fromMe, mediaType: q.mediaType as MediaType | null, contact: q.fromMe ? null : q.contact } : null,
+    contact: m.fromMe ? null : sender,
+    userId: m.userId,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
 }

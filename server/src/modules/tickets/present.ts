@@ -31,34 +31,44 @@ export async function presentTickets(db: Db, companyId: number, rows: TicketRow[
   for (const { ticketId, ...tag } of tagRows) tagsBy.set(ticketId, [...(tagsBy.get(ticketId) ?? []), tag]);
   return rows.flatMap((t) => {
     const j = byId.get(t.id);
-    if (!j) return [];
-    return [
-      {
-        id: t.id,
-        uuid: t.uuid,
-        status: t.status as TicketStatus,
-        unreadMessages: t.unreadMessages,
-        lastMessage: t.lastMessage,
-        isGroup: t.isGroup,
-        chatbot: t.chatbot,
-        useIntegration: t.useIntegration,
-        integrationId: t.integrationId,
-        promptId: t.promptId,
-        companyId: t.companyId,
-        contactId: t.contactId,
-        userId: t.userId,
-        queueId: t.queueId,
-        whatsappId: t.whatsappId,
-        createdAt: t.createdAt.toISOString(),
-        updatedAt: t.updatedAt.toISOString(),
-        contact: presentContact(j.contact),
-        user: j.user?.id ? j.user : null,
-        queue: j.queue?.id ? j.queue : null,
-        whatsapp: j.whatsapp?.id ? j.whatsapp : null,
-        tags: tagsBy.get(t.id) ?? [],
-      },
-    ];
+    return j ? [ticketViewOf(t, { contact: j.contact, user: j.user?.id ? j.user : null, queue: j.queue?.id ? j.queue : null, whatsapp: j.whatsapp?.id ? j.whatsapp : null, tags: tagsBy.get(t.id) ?? [] })] : [];
   });
+}
+
+export interface TicketParts {
+  contact: typeof contacts.$inferSelect;
+  user: { id: number; name: string } | null;
+  queue: { id: number; name: string; color: string } | null;
+  whatsapp: { id: number; name: string; status: string } | null;
+  tags: { id: number; name: string; color: string }[];
+}
+
+/** A ticket's view from rows already in hand (the inbound pipeline reads them with its own statements). */
+export function ticketViewOf(t: TicketRow, parts: TicketParts): TicketView {
+  return {
+    id: t.id,
+    uuid: t.uuid,
+    status: t.status as TicketStatus,
+    unreadMessages: t.unreadMessages,
+    lastMessage: t.lastMessage,
+    isGroup: t.isGroup,
+    chatbot: t.chatbot,
+    useIntegration: t.useIntegration,
+    integrationId: t.integrationId,
+    promptId: t.promptId,
+    companyId: t.companyId,
+    contactId: t.contactId,
+    userId: t.userId,
+    queueId: t.queueId,
+    whatsappId: t.whatsappId,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+    contact: presentContact(parts.contact),
+    user: parts.user,
+    queue: parts.queue,
+    whatsapp: parts.whatsapp,
+    tags: parts.tags,
+  };
 }
 
 export async function presentTicket(db: Db, row: TicketRow): Promise<TicketView> {
