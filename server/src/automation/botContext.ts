@@ -1,28 +1,48 @@
-import { and, asc, eq, isNull } from "drizzle-orm";
-import { companies, contacts, queueOptions, queues, whatsappQueues, whatsapps } from "../db/schema";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { DEFAULT_SETTINGS } from "@balcao/common";
+import { contacts, queueOptions, tickets, whatsapps, type ScheduleEntry } from "../db/schema";
+import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import type { Tx } from "./outbox";
 import { stageBotMessage } from "./outbox";
 import { fillTemplateVariables } from "@balcao/common";
 
-type TicketRow = typeof import("../db/schema").tickets.$inferSelect;
+type TicketRow = typeof tickets.$inferSelect;
 type MessageRow = typeof import("../db/schema").messages.$inferSelect;
 
-/** Everything one automation decision reads about a ticket, loaded inside its transaction. */
-export async function loadBotContext(tx: Tx, ticket: TicketRow) {
-  const [connection] = await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId ?? -1)));
-  const [company] = await tx.select({ schedules: companies.schedules }).from(companies).where(eq(companies.id, ticket.companyId));
-  const connectionQueues = connection
-    ? await tx
-        .select({ id: queues.id, name: queues.name, greetingMessage: queues.greetingMessage, outOfHoursMessage: queues.outOfHoursMessage, schedules: queues.schedules })
-        .from(whatsappQueues)
-        .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-        .where(and(eq(whatsappQueues.companyId, ticket.companyId), eq(whatsappQueues.whatsappId, connection.id)))
-        .orderBy(asc(queues.orderQueue), asc(queues.name))
-    : [];
-  return { connection: connection ?? null, companySchedules: company?.schedules ?? [], contactName: await contactNameOf(tx, ticket), queues: connectionQueues };
+const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues"] as const;
+
+/**
+ * Locks the ticket and reads everything one automation decision needs about it (connection,
+ * company hours, the connection's queues, the customer's name, settings) in one statement.
+ */
+export async function lockForBot(tx: Tx, ticketId: number) {
+  const [r] = await rowsOf(
+    tx,
+    sql`with t as (select * from tickets where id = ${ticketId}::int for update)
+        select row_to_json(t) as ticket,
+          (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
+          (select co.schedules from companies co where co.id = t.company_id) as company_schedules,
+          (select ct.name from contacts ct where ct.id = t.contact_id) as contact_name,
+          (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules) order by q.order_queue, q.name), '[]'::json)
+             from whatsapp_queues wq join queues q on q.id = wq.queue_id where wq.company_id = t.company_id and wq.whatsapp_id = t.whatsapp_id) as queues,
+          (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = t.company_id and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings
+        from t`,
+  );
+  const ticket = r ? rowOf(tickets, r.ticket) : null;
+  if (!ticket) return null;
+  const stored = jsonOf<Record<string, string>>(r.settings) ?? {};
+  const settingsOut = {} as Record<(typeof BOT_SETTINGS)[number], string>;
+  for (const key of BOT_SETTINGS) settingsOut[key] = stored[key] ?? DEFAULT_SETTINGS[key] ?? "";
+  const bot = {
+    connection: rowOf(whatsapps, r.connection),
+    companySchedules: (jsonOf<ScheduleEntry[] | null>(r.company_schedules) ?? []) as ScheduleEntry[],
+    contactName: (r.contact_name as string | null) ?? "",
+    queues: jsonOf<{ id: number; name: string; greetingMessage: string | null; outOfHoursMessage: string | null; schedules: ScheduleEntry[] }[]>(r.queues) ?? [],
+  };
+  return { ticket, bot, settings: settingsOut };
 }
 
-export type BotContext = Awaited<ReturnType<typeof loadBotContext>>;
+export type BotContext = NonNullable<Awaited<ReturnType<typeof lockForBot>>>["bot"];
 export type BotQueue = BotContext["queues"][number];
 
 /** Children of `parentId` (null: the top) in a queue's options tree. */

@@ -1,11 +1,11 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { queueOptions, tickets } from "../db/schema";
-import { presentTicket } from "../modules/tickets/present";
+import { contacts, queueOptions, tickets } from "../db/schema";
 import { emitTicketUpdate } from "../modules/tickets/realtime";
+import { rowOf, rowsOf } from "../channels/sqlRows";
+import { TICKET_PARTS, viewFromParts } from "../channels/inbound";
 import { isWithinHours } from "./businessHours";
-import { type BotContext, type BotQueue, loadBotContext, optionsUnder, Reply } from "./botContext";
-import { readSettings } from "./companySettings";
+import { type BotContext, type BotQueue, lockForBot, optionsUnder, Reply } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged, type Tx } from "./outbox";
 import { OneAtATime } from "../channels/oneAtATime";
@@ -19,10 +19,25 @@ export interface InboundOutcome {
   created: boolean;
   body: string;
   fromMe: boolean;
+  /** The ticket as storing the message left it, when known: lets a message nothing can answer skip the bot's transaction. */
+  ticket?: Pick<TicketRow, "status" | "userId" | "queueId" | "chatbot" | "isGroup">;
 }
 
 /** A ticket's messages are answered one at a time in this process, before the row lock (see OneAtATime). */
 const perTicket = new OneAtATime();
+
+/**
+ * Whether the bot can have anything to say, from the ticket as the message was stored: it
+ * answers only pending tickets nobody took, and only while choosing a queue or walking a
+ * chatbot (or when the message opened the ticket). The bot's own transaction decides the rest.
+ */
+export function botMayAnswer(outcome: InboundOutcome) {
+  const t = outcome.ticket;
+  if (outcome.fromMe) return false;
+  if (!t) return true;
+  if (t.isGroup || t.status !== "pending" || t.userId) return false;
+  return outcome.created || t.queueId === null || t.chatbot;
+}
 
 /**
  * Answers a customer's message on its own where the spec says so: greeting, the queue menu,
@@ -30,27 +45,37 @@ const perTicket = new OneAtATime();
  * ticket row locked, so two messages of one customer never both get answered as the first.
  */
 export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) {
-  if (outcome.fromMe) return;
+  if (!botMayAnswer(outcome)) return;
   const result = await perTicket.run(String(outcome.ticketId), () => answer(ctx, outcome));
   if (!result) return;
-  if (result.changed) emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, result.after), result.before);
-  await releaseStaged(ctx, result.staged);
+  if (result.changed) emitTicketUpdate(ctx.realtime, result.view!, result.before);
+  await releaseStaged(ctx, result.staged, result.view);
 }
+
+const COLUMN_OF: Record<keyof TicketChange, string> = { queueId: "queue_id", queueOptionId: "queue_option_id", chatbot: "chatbot" };
 
 function answer(ctx: AppContext, outcome: InboundOutcome) {
   return ctx.db.transaction(async (tx) => {
-    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, outcome.ticketId)).for("update");
-    if (!ticket || ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
-    const bot = await loadBotContext(tx, ticket);
+    const locked = await lockForBot(tx, outcome.ticketId);
+    if (!locked) return null;
+    const { ticket, bot, settings } = locked;
+    if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     if (!bot.connection) return null;
-    const s = await readSettings(tx, ticket.companyId, ["scheduleType", "sendGreetingMessageOneQueues"] as const);
     const reply = new Reply(tx, ticket, bot.contactName);
     const change: TicketChange = {};
-    const decide = new Decision(tx, ticket, bot, reply, change, s);
+    const decide = new Decision(tx, ticket, bot, reply, change, settings);
     await decide.run(outcome);
     const changed = Object.keys(change).length > 0;
-    const [after] = changed ? await tx.update(tickets).set({ ...change, updatedAt: new Date() }).where(eq(tickets.id, ticket.id)).returning() : [ticket];
-    return { before: ticket, after, changed, staged: reply.staged };
+    if (!changed && reply.staged.length === 0) return null;
+    // the ticket as this transaction leaves it, presented for the events that follow the commit
+    const sets = Object.entries(change).map(([key, value]) => sql`${sql.raw(COLUMN_OF[key as keyof TicketChange])} = ${value}`);
+    const source = changed
+      ? sql`update tickets set ${sql.join(sets, sql`, `)}, updated_at = ${new Date().toISOString()}::timestamptz where id = ${ticket.id}::int returning *`
+      : sql`select * from tickets where id = ${ticket.id}::int`;
+    const [r] = await rowsOf(tx, sql`with t as (${source}) select row_to_json(t) as ticket, (select row_to_json(c) from contacts c where c.id = t.contact_id) as contact, ${TICKET_PARTS} from t`);
+    const after = rowOf(tickets, r.ticket)!;
+    const view = viewFromParts(after, rowOf(contacts, r.contact)!, r);
+    return { before: ticket, after, view, changed, staged: reply.staged };
   });
 }
 

@@ -3,8 +3,8 @@ import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { messages, tickets } from "../db/schema";
 import { deliver, storeOutbound } from "../modules/messages/send";
-import { presentMessages } from "../modules/messages/present";
-import { presentTicket } from "../modules/tickets/present";
+import { messageViewOf } from "../modules/messages/present";
+import { presentTicket, type TicketView } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 
 export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
@@ -20,13 +20,18 @@ export async function stageBotMessage(tx: Tx, ticket: Pick<TicketRow, "id" | "co
   return (await storeOutbound(tx, ticket, { body })).row;
 }
 
-/** Announces and sends staged messages in the order they were staged. */
-export async function releaseStaged(ctx: AppContext, staged: MessageRow[]) {
+/**
+ * Announces and sends staged messages in the order they were staged. `ticket`: the ticket's
+ * view as the staging transaction committed it, when the caller already has it.
+ */
+export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticket?: TicketView) {
   for (const row of staged) {
-    const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
-    if (!ticketRow) continue;
-    const ticket = await presentTicket(ctx.db, ticketRow);
-    const [view] = await presentMessages(ctx.db, row.companyId, [row]);
+    const view = messageViewOf(row, null); // an automatic message: ours, quoting nothing
+    if (!ticket || ticket.id !== row.ticketId) {
+      const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+      if (!ticketRow) continue;
+      ticket = await presentTicket(ctx.db, ticketRow);
+    }
     emitAppMessage(ctx.realtime, ticket, "create", view);
     emitTicketUpdate(ctx.realtime, ticket);
     await deliver(ctx, ticket, row).catch((err) => ctx.log?.warn({ err, messageId: row.id }, "automatic message not delivered"));

@@ -146,7 +146,7 @@ export class ChannelManager {
   /** The answering half: greeting, menus and chatbot, for a newly stored customer message. */
   async automate(stored: NonNullable<Awaited<ReturnType<ChannelManager["storeMessage"]>>>) {
     if (stored.duplicate || stored.rating) return;
-    await automateInbound(this.ctx, { ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe });
+    await automateInbound(this.ctx, { ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe, ticket: stored.ticket });
   }
 
   /** Normalized events from any channel land here. */
