@@ -1,0 +1,2 @@
+CREATE INDEX "tickets_company_status_queue_user_idx" ON "tickets" USING btree ("company_id","status","queue_id","user_id");--> statement-breakpoint
+CREATE INDEX "tickets_company_updated_idx" ON "tickets" USING btree ("company_id","updated_at");
