@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNotNull } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { contacts, ticketTrackings, tickets, whatsapps } from "../db/schema";
+import { ticketTrackings, tickets, whatsapps } from "../db/schema";
+import { rowsOf } from "../channels/sqlRows";
 import type { InboundMessage } from "../channels/contract";
 import { receiveInbound } from "../channels/inbound";
 import { Reply } from "./botContext";
@@ -16,24 +17,15 @@ const RATING_WINDOW_MS = 24 * 60 * 60 * 1000;
  */
 export async function receiveRating(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage) {
   if (inbound.fromMe || inbound.isGroup || inbound.mediaType) return null;
-  const [pending] = await ctx.db
-    .select({ trackingId: ticketTrackings.id, ticketId: tickets.id })
-    .from(ticketTrackings)
-    .innerJoin(tickets, eq(tickets.id, ticketTrackings.ticketId))
-    .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-    .where(
-      and(
-        eq(ticketTrackings.companyId, whatsapp.companyId),
-        eq(tickets.whatsappId, whatsapp.id),
-        eq(contacts.number, inbound.number.replace(/\D/g, "")),
-        eq(tickets.status, "closed"),
-        eq(ticketTrackings.rated, false),
-        isNotNull(ticketTrackings.ratingAt),
-        gt(ticketTrackings.ratingAt, new Date(Date.now() - RATING_WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(ticketTrackings.id))
-    .limit(1);
+  // on every customer message: hand-written, and served by ticket_trackings_awaiting_rating_idx
+  const [pending] = await rowsOf<{ trackingId: number; ticketId: number }>(
+    ctx.db,
+    sql`select tr.id as "trackingId", t.id as "ticketId"
+        from ticket_trackings tr join tickets t on t.id = tr.ticket_id join contacts c on c.id = t.contact_id
+        where tr.company_id = ${whatsapp.companyId}::int and not tr.rated and tr.rating_at is not null and tr.rating_at > ${new Date(Date.now() - RATING_WINDOW_MS).toISOString()}::timestamptz
+          and t.whatsapp_id = ${whatsapp.id}::int and t.status = 'closed' and c.number = ${inbound.number.replace(/\D/g, "")}::text
+        order by tr.id desc limit 1`,
+  );
   if (!pending) return null;
   const rate = /^\s*([123])\s*$/.exec(inbound.body ?? "")?.[1];
   if (!rate) {

@@ -1,8 +1,8 @@
 import crypto from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { SandboxInboundBody } from "@balcao/common";
 import type { AppContext } from "../../context";
-import { sandboxMessages, type whatsapps } from "../../db/schema";
+import type { whatsapps } from "../../db/schema";
 import type { InboundMessage } from "../../channels/contract";
 import { mediaTypeOf } from "../../media/store";
 import { AppError } from "../../http/errors";
@@ -32,21 +32,11 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };
   if (!result.duplicate) {
-    const [already] = await ctx.db.select({ id: sandboxMessages.id }).from(sandboxMessages).where(and(eq(sandboxMessages.whatsappId, whatsapp.id), eq(sandboxMessages.externalId, externalId)));
-    if (!already) {
-      await ctx.db.insert(sandboxMessages).values({
-        companyId: whatsapp.companyId,
-        whatsappId: whatsapp.id,
-        externalId,
-        number: body.number,
-        direction: "in",
-        body: message.body,
-        mediaType: message.mediaType ?? null,
-        mediaName: media?.filename ?? null,
-        quotedId: body.quotedId,
-        ack: 2,
-      });
-    }
+    // the phone's copy, once (one statement: no unique index to lean on here)
+    await ctx.db.execute(sql`
+      insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
+      select ${whatsapp.companyId}::int, ${whatsapp.id}::int, ${externalId}::text, ${body.number}::text, 'in', ${message.body ?? ""}::text, ${message.mediaType ?? null}::text, ${media?.filename ?? null}::text, ${body.quotedId ?? null}::text, 2
+      where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`);
   }
   await ctx.channels.automate(result);
   return result;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { idParam, sandboxAckBody, sandboxCallBody, sandboxEditBody, sandboxInboundBody, sandboxNumberQuery } from "@balcao/common";
 import type { AppContext } from "../../context";
@@ -12,6 +12,7 @@ import { isAdmin } from "../../policies";
 import { mimeOf } from "../../media/store";
 import { presentSandboxMessage } from "../../channels/sandbox/adapter";
 import { deliverInbound } from "./inbound";
+import { rowOf, rowsOf } from "../../channels/sqlRows";
 
 const params = z.object({ whatsappId: idParam });
 
@@ -23,7 +24,9 @@ export function sandboxRoutes(ctx: AppContext) {
   async function authorizeSandbox(request: FastifyRequest, whatsappId: number) {
     const token = bearerToken(request);
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
-    const [row] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, whatsappId));
+    // every customer message passes here: hand-written, without the query builder
+    const [found] = await rowsOf<{ w: unknown }>(ctx.db, sql`select row_to_json(w) as w from whatsapps w where w.id = ${whatsappId}::int`);
+    const row = found ? rowOf(whatsapps, found.w) : null;
     if (row && row.channel === "sandbox" && safeEqual(token, row.token)) return row;
     const caller = await resolveCaller(ctx, token);
     if (!row || row.companyId !== caller.companyId || row.channel !== "sandbox") throw new AppError("ERR_NO_WAPP_FOUND", 404);
