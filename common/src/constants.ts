@@ -2,6 +2,8 @@
 export const APP_VERSION = "6.0.0";
 
 export const PAGE_SIZE = { tickets: 40, messages: 20, contacts: 30, users: 20, tags: 20 } as const;
+/** A ticket search for a word found in very many messages counts its matches up to this many. */
+export const SEARCH_COUNT_CAP = 200;
 
 export const TRIAL_DAYS = 3;
 export const DUE_DATE_WARNING_DAYS = 5;

@@ -39,7 +39,8 @@ export function messageRoutes(ctx: AppContext) {
     r.get(
       "/messages/:ticketId",
       { schema: { params: ticketIdParams, querystring: z.object({ pageNumber: pageNumberField }), tags: ["messages"] } },
-      async (request) => listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber),
+      async (request, reply) =>
+        reply.type("application/json; charset=utf-8").send(await listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber)),
     );
 
     r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"] } }, async (request) => {

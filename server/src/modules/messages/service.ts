@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { PAGE_SIZE } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import { contacts, messages, tickets, whatsapps } from "../../db/schema";
@@ -7,42 +7,77 @@ import { loadAccessibleTicket } from "../tickets/service";
 import { presentTicket } from "../tickets/present";
 import { emitAppMessage, emitTicketUpdate, emitUnreadReset } from "../tickets/realtime";
 import { presentMessages } from "./present";
+import { MESSAGE_VIEW_JOINS, MESSAGE_VIEW_JSON } from "./viewJson";
+import { TICKET_VIEW_JOINS, TICKET_VIEW_JSON } from "../tickets/viewJson";
+import { isAdmin } from "../../policies";
 import { deliver } from "./send";
-import { queueIdsOf } from "../users/queueIds";
 import { canAccessTicket } from "../../policies/tickets";
 
 /**
  * A ticket's conversation, newest page first: messages of every ticket of the same contact on
- * the same connection, so earlier conversations show with their start and end markers.
+ * the same connection, so earlier conversations show with their start and end markers (those of
+ * queues the caller may not open stay hidden). One statement reads the ticket, the caller's
+ * queues, the page and its count, as JSON; page 1 then marks the conversation read.
+ * Answers the response's JSON text.
  */
-export async function listMessages(ctx: AppContext, caller: Caller, ticketId: number, pageNumber: number) {
-  const ticket = await loadAccessibleTicket(ctx, caller, ticketId);
-  const related = await ctx.db
-    .select({ id: tickets.id, queueId: tickets.queueId, userId: tickets.userId })
-    .from(tickets)
-    .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.contactId, ticket.contactId), ticket.whatsappId ? eq(tickets.whatsappId, ticket.whatsappId) : eq(tickets.id, ticket.id)));
-  // earlier conversations of queues the caller may not open stay hidden
-  const queueIds = await queueIdsOf(ctx.db, caller.companyId, caller.id);
-  const visible = related.filter((t) => t.id === ticket.id || canAccessTicket(caller, queueIds, t)).map((t) => t.id);
-  const where = and(eq(messages.companyId, caller.companyId), inArray(messages.ticketId, visible));
+export async function listMessages(ctx: AppContext, caller: Caller, ticketId: number, pageNumber: number): Promise<string> {
   const limit = PAGE_SIZE.messages;
   const offset = (pageNumber - 1) * limit;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(messages).where(where).orderBy(desc(messages.createdAt), desc(messages.id)).limit(limit).offset(offset),
-    ctx.db.select({ total: count() }).from(messages).where(where),
-  ]);
-  if (pageNumber === 1) await markRead(ctx, ticket);
-  const fresh = await presentTicket(ctx.db, (await ctx.db.select().from(tickets).where(eq(tickets.id, ticket.id)))[0]);
-  return { messages: await presentMessages(ctx.db, caller.companyId, rows.reverse()), count: total, ticket: fresh, hasMore: total > offset + rows.length };
+  const [row] = await ctx.database.query<ConversationRow>(CONVERSATION_SQL, [caller.companyId, ticketId, caller.id, isAdmin(caller), offset]);
+  if (!row) throw new AppError("ERR_NO_TICKET_FOUND", 404);
+  if (!canAccessTicket(caller, row.queue_ids, { queueId: row.queue_id, userId: row.user_id })) throw forbidden();
+  let ticket = row.ticket;
+  if (pageNumber === 1 && (row.has_unread || row.unread_messages > 0)) {
+    const [current] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId)));
+    const fresh = current && (await markRead(ctx, current));
+    if (fresh) ticket = JSON.stringify(fresh);
+  }
+  const count = Number(row.count);
+  return `{"messages":${row.messages},"count":${count},"ticket":${ticket},"hasMore":${count > offset + Math.min(row.fetched, limit)}}`;
 }
 
+interface ConversationRow {
+  queue_id: number | null;
+  user_id: number | null;
+  unread_messages: number;
+  queue_ids: number[];
+  has_unread: boolean;
+  count: string | number;
+  fetched: number;
+  messages: string;
+  ticket: string;
+}
+
+// $1 company, $2 ticket, $3 caller, $4 caller is an admin, $5 offset
+const CONVERSATION_SQL = `with tk as (select * from tickets where company_id = $1 and id = $2),
+  own as (select coalesce(array_agg(queue_id), '{}') as ids from user_queues where company_id = $1 and user_id = $3),
+  visible as (
+    select t.id from tickets t, tk, own
+    where t.company_id = $1 and t.contact_id = tk.contact_id
+      and (t.id = tk.id or (tk.whatsapp_id is not null and t.whatsapp_id = tk.whatsapp_id))
+      and (t.id = tk.id or $4::boolean or t.user_id = $3 or t.queue_id is null or t.queue_id = any(own.ids))),
+  page as (
+    select * from messages where ticket_id in (select id from visible)
+    order by created_at desc, id desc limit ${PAGE_SIZE.messages + 1} offset $5)
+  select tk.queue_id, tk.user_id, tk.unread_messages, own.ids as queue_ids,
+    exists (select 1 from messages u where u.ticket_id = tk.id and not u.read and not u.from_me) as has_unread,
+    (select count(*) from messages where ticket_id in (select id from visible)) as count,
+    (select count(*)::int from page) as fetched,
+    coalesce((
+      select json_agg(${MESSAGE_VIEW_JSON} order by m.created_at, m.id)
+      from (select * from page order by created_at desc, id desc limit ${PAGE_SIZE.messages}) m ${MESSAGE_VIEW_JOINS}
+    ), '[]')::text as messages,
+    (select ${TICKET_VIEW_JSON} from tk p ${TICKET_VIEW_JOINS})::text as ticket
+  from tk, own`;
+
+/** Marks the customer's messages read, on the phone too; answers the ticket's new view when it changed. */
 async function markRead(ctx: AppContext, ticket: typeof tickets.$inferSelect) {
   const unread = await ctx.db
     .update(messages)
     .set({ read: true })
     .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
     .returning({ externalId: messages.externalId });
-  if (unread.length === 0 && ticket.unreadMessages === 0) return;
+  if (unread.length === 0 && ticket.unreadMessages === 0) return null;
   const [row] = await ctx.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id)).returning();
   const view = await presentTicket(ctx.db, row);
   emitUnreadReset(ctx.realtime, view);
@@ -52,6 +87,7 @@ async function markRead(ctx: AppContext, ticket: typeof tickets.$inferSelect) {
     const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, ticket.contactId));
     if (whatsapp && contact) await ctx.channels.adapterFor(whatsapp).markRead(contact.number, unread.map((m) => m.externalId)).catch(() => undefined);
   }
+  return view;
 }
 
 async function loadOwnMessage(ctx: AppContext, caller: Caller, messageId: number) {

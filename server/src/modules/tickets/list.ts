@@ -1,67 +1,91 @@
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
-import { containsPattern } from "../../db/like";
-import { PAGE_SIZE, type TicketListQuery } from "@balcao/common";
+import { PAGE_SIZE, SEARCH_COUNT_CAP, type TicketListQuery } from "@balcao/common";
 import type { Caller } from "../../context";
-import type { Db } from "../../db/client";
-import { contacts, messages, ticketTags, tickets } from "../../db/schema";
+import type { Database } from "../../db/client";
+import { containsPattern } from "../../db/like";
+import { SqlParams } from "../../db/sqlParams";
 import { isAdmin } from "../../policies";
-import { queueIdsOf } from "../users/queueIds";
-import { presentTickets } from "./present";
+import { TICKET_VIEW_JOINS, TICKET_VIEW_JSON } from "./viewJson";
 
-const dayRange = (column: typeof tickets.createdAt | typeof tickets.updatedAt, day: string) => and(gte(column, new Date(`${day}T00:00:00`)), lt(column, new Date(new Date(`${day}T00:00:00`).getTime() + 86_400_000)));
+/**
+ * Above this many estimated matching messages, a text search walks the newest tickets and checks
+ * each one's messages, instead of collecting every matching message through the trigram index.
+ */
+const COMMON_WORD_MESSAGES = 2_000;
+
+const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
+const nextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
 
 /**
  * GET /tickets with the spec's section 6 rules: admins may see everything (show all);
  * others see their queues (or the chosen subset of them) and tickets without a queue;
  * without show all, lists hold the caller's own tickets and unassigned ones.
+ * One statement answers the page and its count, as the JSON text of the response.
  */
-export async function listTickets(db: Db, caller: Caller, q: TicketListQuery) {
+export async function listTickets(database: Database, caller: Caller, q: TicketListQuery, opts = { commonWordMessages: COMMON_WORD_MESSAGES }): Promise<string> {
+  const p = new SqlParams();
+  const company = p.add(caller.companyId);
+  let meParam: string | undefined;
+  // added on first use: every placeholder of a statement must appear in it
+  const me = () => (meParam ??= p.add(caller.id));
+  const where = [`t.company_id = ${company}`];
   const admin = isAdmin(caller);
-  const ownQueues = admin ? [] : await queueIdsOf(db, caller.companyId, caller.id);
-  const filters: SQL[] = [eq(tickets.companyId, caller.companyId)];
 
-  const chosen = q.queueIds?.length ? q.queueIds : undefined;
-  const allowedQueues = admin ? chosen : (chosen ?? ownQueues).filter((id) => ownQueues.includes(id));
-  if (allowedQueues) {
-    const queueCond = allowedQueues.length ? or(inArray(tickets.queueId, allowedQueues), isNull(tickets.queueId)) : isNull(tickets.queueId);
-    filters.push(admin ? queueCond! : or(queueCond, eq(tickets.userId, caller.id))!);
+  const chosen = q.queueIds?.length ? p.add(q.queueIds) : null;
+  if (admin) {
+    if (chosen) where.push(`(t.queue_id = any(${chosen}::int[]) or t.queue_id is null)`);
+  } else {
+    const own = `(select uq.queue_id from user_queues uq where uq.company_id = ${company} and uq.user_id = ${me()})`;
+    const allowed = chosen ? `(t.queue_id = any(${chosen}::int[]) and t.queue_id in ${own})` : `t.queue_id in ${own}`;
+    where.push(`(${allowed} or t.queue_id is null or t.user_id = ${me()})`);
   }
 
+  let commonWord = false;
   if (q.searchParam) {
     const like = containsPattern(q.searchParam);
-    // the company's own messages only: otherwise the planner scans every company's messages for the word
-    const inMessages = sql`exists (select 1 from ${messages} where ${messages.ticketId} = ${tickets.id} and ${messages.companyId} = ${caller.companyId} and ${messages.body} ilike ${like})`;
-    filters.push(or(ilike(contacts.name, like), ilike(contacts.number, like), inMessages)!);
+    commonWord = (await estimatedMatches(database, caller.companyId, like)) > opts.commonWordMessages;
+    const pattern = p.add(like);
+    // "offset 0" keeps the check per ticket, so a common word stops at the first page of matches
+    const inMessages = `exists (select 1 from messages m where m.ticket_id = t.id and m.company_id = ${company} and m.body ilike ${pattern}${commonWord ? " offset 0" : ""})`;
+    const inContact = `t.contact_id in (select c.id from contacts c where c.company_id = ${company} and (c.name ilike ${pattern} or c.number ilike ${pattern}))`;
+    where.push(`(${inContact} or ${inMessages})`);
   } else if (!(admin && q.showAll)) {
-    filters.push(or(eq(tickets.userId, caller.id), isNull(tickets.userId), eq(tickets.status, "pending"))!);
+    where.push(`(t.user_id = ${me()} or t.user_id is null or t.status = 'pending')`);
   }
 
-  if (q.status) filters.push(eq(tickets.status, q.status));
-  if (q.date) filters.push(dayRange(tickets.createdAt, q.date)!);
-  if (q.updatedAt) filters.push(dayRange(tickets.updatedAt, q.updatedAt)!);
-  if (q.withUnreadMessages) filters.push(gt(tickets.unreadMessages, 0));
-  if (q.users?.length) filters.push(inArray(tickets.userId, q.users));
-  for (const tagId of q.tags ?? []) {
-    filters.push(sql`exists (select 1 from ${ticketTags} where ${ticketTags.ticketId} = ${tickets.id} and ${ticketTags.tagId} = ${tagId})`);
-  }
+  if (q.status) where.push(`t.status = ${p.add(q.status)}`);
+  if (q.date) where.push(`t.created_at >= ${p.add(startOfDay(q.date))} and t.created_at < ${p.add(nextDay(q.date))}`);
+  if (q.updatedAt) where.push(`t.updated_at >= ${p.add(startOfDay(q.updatedAt))} and t.updated_at < ${p.add(nextDay(q.updatedAt))}`);
+  if (q.withUnreadMessages) where.push("t.unread_messages > 0");
+  if (q.users?.length) where.push(`t.user_id = any(${p.add(q.users)}::int[])`);
+  for (const tagId of q.tags ?? []) where.push(`exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = ${p.add(tagId)})`);
 
-  const where = and(...filters);
   const limit = PAGE_SIZE.tickets;
-  const offset = (q.pageNumber - 1) * limit;
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select({ ticket: tickets })
-      .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .where(where)
-      .orderBy(desc(tickets.updatedAt), desc(tickets.id))
-      .limit(limit)
-      .offset(offset),
-    // every ticket has its contact: the join only matters when the search filters on the contact
-    q.searchParam
-      ? db.select({ total: count() }).from(tickets).innerJoin(contacts, eq(contacts.id, tickets.contactId)).where(where)
-      : db.select({ total: count() }).from(tickets).where(where),
-  ]);
-  const list = await presentTickets(db, caller.companyId, rows.map((r) => r.ticket));
-  return { tickets: list, count: total, hasMore: total > offset + rows.length };
+  const offset = p.add((q.pageNumber - 1) * limit);
+  const filter = where.join(" and ");
+  // every matching ticket is counted, except for a common search word: counting all of those
+  // costs a scan of every matching message, and the search tab shows no count
+  const count = commonWord
+    ? `(select count(*) from (select 1 from tickets t where ${filter} limit ${p.add(SEARCH_COUNT_CAP)}) capped)`
+    : `(select count(*) from tickets t where ${filter})`;
+  const text = `with page as (
+      select t.* from tickets t where ${filter}
+      order by t.updated_at desc, t.id desc limit ${limit + 1} offset ${offset}),
+    shown as (select * from page order by updated_at desc, id desc limit ${limit}),
+    total as (select ${count} as n)
+    select json_build_object(
+      'tickets', coalesce((select json_agg(${TICKET_VIEW_JSON} order by p.updated_at desc, p.id desc) from shown p ${TICKET_VIEW_JOINS}), '[]'::json),
+      'count', greatest(total.n, ${offset} + (select count(*) from page)),
+      'hasMore', (select count(*) from page) > ${limit}
+    )::text as body from total`;
+  const [row] = await database.query<{ body: string }>(text, p.values);
+  return row.body;
+}
+
+/** The planner's estimate of the company's messages containing a pattern (trigram statistics). */
+async function estimatedMatches(database: Database, companyId: number, like: string) {
+  const [row] = await database.query<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
+    "explain (format json) select 1 from messages where company_id = $1 and body ilike $2",
+    [companyId, like],
+  );
+  return row["QUERY PLAN"][0].Plan["Plan Rows"];
 }

@@ -10,7 +10,9 @@ export function ticketRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/tickets", { schema: { querystring: ticketListQuery, tags: ["tickets"] } }, async (request) => listTickets(ctx.db, request.caller, request.query));
+    r.get("/tickets", { schema: { querystring: ticketListQuery, tags: ["tickets"] } }, async (request, reply) =>
+      reply.type("application/json; charset=utf-8").send(await listTickets(ctx.database, request.caller, request.query)),
+    );
 
     r.get("/tickets/u/:uuid", { schema: { params: uuidParams, tags: ["tickets"] } }, async (request) =>
       presentTicket(ctx.db, await findByUuid(ctx, request.caller, request.params.uuid)),

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { PAGE_SIZE, SEARCH_COUNT_CAP } from "@balcao/common";
+import { signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { customerSays, pairedSandbox } from "../../test/conversation";
+import { queues, tags, ticketTags } from "../../db/schema";
+import { listTickets } from "./list";
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUpCompany>>;
+let w: Awaited<ReturnType<typeof pairedSandbox>>;
+
+const phone = () => `55119${Math.floor(10_000_000 + Math.random() * 89_999_999)}`;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await signUpCompany(t.http);
+  w = await pairedSandbox(t.http, a.token);
+});
+afterAll(async () => t?.close());
+
+describe("GET /tickets, built as JSON by the database", () => {
+  it("lists each ticket exactly as GET /tickets/:id presents it (contact, user, queue, connection, tags)", async () => {
+    const [queue] = await t.built.ctx.db.insert(queues).values({ companyId: a.company.id, name: "Vendas", color: "#123456" }).returning();
+    const { ticket } = await customerSays(t.http, w, phone(), "olá", { name: "Maria Souza" });
+    await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id, queueId: queue.id }, a.token);
+    const made = await t.built.ctx.db.insert(tags).values([{ companyId: a.company.id, name: "VIP", color: "#ff00ff" }, { companyId: a.company.id, name: "Atacado", color: "#00ff00" }]).returning();
+    await t.built.ctx.db.insert(ticketTags).values(made.map((tag) => ({ companyId: a.company.id, ticketId: ticket.id, tagId: tag.id })));
+
+    const list = await t.http.get("/tickets?showAll=true&status=open", a.token);
+    expect(list.status).toBe(200);
+    expect(list.headers.get("content-type")).toContain("application/json");
+    const listed = list.body.tickets.find((x: { id: number }) => x.id === ticket.id);
+    const single = (await t.http.get(`/tickets/${ticket.id}`, a.token)).body;
+    const byId = (x: { id: number }, y: { id: number }) => x.id - y.id;
+    expect({ ...listed, tags: [...listed.tags].sort(byId) }).toEqual({ ...single, tags: [...single.tags].sort(byId) });
+    expect(listed).toMatchObject({ user: { id: a.user.id }, queue: { name: "Vendas", color: "#123456" }, whatsapp: { id: w.id }, contact: { name: "Maria Souza" } });
+    expect(listed.tags).toHaveLength(2);
+  });
+
+  it("pages a search, 40 newest first, whether the word is rare (trigram index) or common (newest tickets walked)", async () => {
+    const word = `boleto${Date.now()}`;
+    const made: number[] = [];
+    for (let i = 0; i < PAGE_SIZE.tickets + 5; i++) made.push((await customerSays(t.http, w, phone(), `segunda via do ${word} ${i}`)).ticket.id);
+    const first = await t.http.get(`/tickets?searchParam=${word}&showAll=true`, a.token);
+    expect(first.body.tickets).toHaveLength(PAGE_SIZE.tickets);
+    expect(first.body).toMatchObject({ hasMore: true, count: made.length });
+    expect(first.body.tickets[0].id).toBe(made.at(-1));
+    const second = await t.http.get(`/tickets?searchParam=${word}&showAll=true&pageNumber=2`, a.token);
+    expect(second.body).toMatchObject({ hasMore: false, count: made.length });
+    expect(second.body.tickets.map((x: { id: number }) => x.id).sort()).toEqual(made.slice(0, 5).sort());
+
+    // as a common word: the same pages; the count is exact below the cap
+    const caller = { id: a.user.id, companyId: a.company.id, profile: "admin", super: false, allTicket: "disable", sessionId: "test" };
+    const asCommon = (pageNumber: number) => listTickets(t.built.ctx.database, caller, { searchParam: word, pageNumber, showAll: true, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined }, { commonWordMessages: -1 }).then((s) => JSON.parse(s));
+    expect(await asCommon(1)).toEqual(first.body);
+    expect(await asCommon(2)).toEqual(second.body);
+    expect(SEARCH_COUNT_CAP).toBeGreaterThan(made.length);
+  });
+
+  it("finds nothing for a word nobody wrote, and never a 500 for LIKE's special characters", async () => {
+    for (const q of ["xyzzy-nunca", "100%", "a_b", "\\"]) {
+      const res = await t.http.get(`/tickets?searchParam=${encodeURIComponent(q)}&showAll=true`, a.token);
+      expect(res).toMatchObject({ status: 200, body: { tickets: [], count: 0, hasMore: false } });
+    }
+  });
+});
