@@ -10,8 +10,6 @@ import { OneAtATime } from "./oneAtATime";
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
-class TicketRace extends Error {}
-
 /** One customer's messages on one connection are stored one at a time (see OneAtATime). */
 const perCustomer = new OneAtATime();
 
@@ -44,13 +42,17 @@ export function viewFromParts(ticket: typeof tickets.$inferSelect, contact: type
   });
 }
 
+/** How many times a message that lost a race (a ticket or the same message committed meanwhile) is tried again. */
+const ATTEMPTS = 5;
+
 /**
- * Stores one inbound message exactly once: in one transaction it upserts the contact, finds
- * the contact's open or pending ticket on this connection (or opens a pending one) and inserts
- * the message; a repeated (connection, external id) answers with the message already stored.
- * The unique indexes decide races, so concurrent deliveries never make two tickets.
- * Two hand-written statements do it (locate, then store), each returning what the next step and
- * the socket events need, so the usual message costs no extra reads.
+ * Stores one inbound message exactly once, in one statement (so one transaction): it upserts
+ * the contact, finds the contact's open or pending ticket on this connection (or opens a
+ * pending one), inserts the message and makes it the ticket's last message, and returns what
+ * the socket events need. A repeated (connection, external id) answers with the message
+ * already stored. The unique indexes decide races: a statement that lost one (another delivery
+ * opened the ticket or stored the message after this statement's snapshot) stores nothing and
+ * runs again, and then sees the winner. Concurrent deliveries never make two tickets.
  */
 export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number } = {}) {
   const companyId = whatsapp.companyId;
@@ -59,28 +61,34 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
   const name = inbound.name?.trim() ?? "";
   const isGroup = !!inbound.isGroup;
   const fromMe = !!inbound.fromMe;
+  const body = inbound.body ?? "";
+  const preview = previewOf({ body, mediaType: inbound.mediaType, mediaName: stored?.filename });
+  const unread = fromMe ? 0 : 1;
+  const quoted = inbound.quotedExternalId ? sql`(select id from messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${inbound.quotedExternalId}::text)` : sql`null::int`;
+  const createdAt = (inbound.timestamp ?? new Date()).toISOString();
 
-  const run = () => ctx.db.transaction(async (tx) => {
+  const attempt = async () => {
     const now = new Date().toISOString();
     // an answer that belongs to a given (possibly closed) ticket, such as a rating, opens nothing
     const locate = opts.intoTicketId
-      ? sql`, active as (select t.* from tickets t where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int and exists (select 1 from c)),
-            opened as (select t.* from tickets t where false)`
-      : sql`, active as (
+      ? sql`active as (select t.* from tickets t where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int and exists (select 1 from c)),
+            opened as (select t.* from tickets t where false),`
+      : sql`active as (
               select t.* from tickets t, c
               where t.company_id = ${companyId}::int and t.contact_id = c.id and t.whatsapp_id = ${whatsapp.id}::int and t.status in ('open', 'pending')
               order by t.id desc limit 1),
             opened as (
-              insert into tickets (company_id, contact_id, whatsapp_id, status, is_group)
-              select ${companyId}::int, c.id, ${whatsapp.id}::int, 'pending', ${isGroup}::boolean from c where not exists (select 1 from active)
+              insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, last_message, unread_messages, updated_at)
+              select ${companyId}::int, c.id, ${whatsapp.id}::int, 'pending', ${isGroup}::boolean, ${preview}::text, ${unread}::int, ${now}::timestamptz
+              from c where not exists (select 1 from active)
               on conflict (company_id, contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
               returning *),
             -- a new service cycle (automation/tracking.ts, startCycle)
             cycle as (
               insert into ticket_trackings (company_id, ticket_id, whatsapp_id, user_id, queued_at, started_at)
-              select company_id, id, whatsapp_id, null, ${now}::timestamptz, null from opened)`;
-    const [found] = await rowsOf(
-      tx,
+              select company_id, id, whatsapp_id, null, ${now}::timestamptz, null from opened),`;
+    const [r] = await rowsOf(
+      ctx.db,
       sql`with dup as (select m.* from messages m where m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${inbound.externalId}::text),
           c as (
             insert into contacts (company_id, name, number, is_group, whatsapp_id)
@@ -88,61 +96,48 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
             on conflict (company_id, number) where number <> '' do update
               -- a contact still named by its number takes the name the customer gave
               set name = case when contacts.name = contacts.number and ${name}::text <> '' then ${name}::text else contacts.name end, updated_at = ${now}::timestamptz
-            returning *)
+            returning *),
           ${locate}
-          select (select row_to_json(dup) from dup) as dup, (select row_to_json(c) from c) as contact,
-            coalesce((select row_to_json(opened) from opened), (select row_to_json(active) from active)) as ticket,
-            exists (select 1 from opened) as created`,
-    );
-    const existing = rowOf(messages, found.dup);
-    if (existing) return { duplicate: true as const, message: existing };
-    const contact = rowOf(contacts, found.contact)!;
-    const created = found.created === true;
-    let ticket = rowOf(tickets, found.ticket);
-    if (!ticket && !opts.intoTicketId) {
-      // another delivery opened the ticket after this statement's snapshot
-      [ticket] = await tx
-        .select()
-        .from(tickets)
-        .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id), eq(tickets.whatsappId, whatsapp.id), inArray(tickets.status, ["open", "pending"])))
-        .orderBy(desc(tickets.id))
-        .limit(1);
-    }
-    // the active ticket was closed between the insert and the read: start over once
-    if (!ticket) throw new TicketRace();
-
-    const body = inbound.body ?? "";
-    const preview = previewOf({ body, mediaType: inbound.mediaType, mediaName: stored?.filename });
-    const quoted = inbound.quotedExternalId ? sql`(select id from messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${inbound.quotedExternalId}::text)` : sql`null::int`;
-    const createdAt = (inbound.timestamp ?? new Date()).toISOString();
-    const [saved] = await rowsOf(
-      tx,
-      sql`with m as (
+          chosen as (select id from opened union all select id from active where not exists (select 1 from opened)),
+          m as (
             insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, media_type, media_path, media_name, ack, quoted_msg_id, participant, created_at)
-            values (${companyId}::int, ${ticket.id}::int, ${whatsapp.id}::int, ${contact.id}::int, ${inbound.externalId}::text, ${body}::text, ${fromMe}::boolean, ${fromMe}::boolean,
-              ${inbound.mediaType ?? null}::text, ${stored?.key ?? null}::text, ${stored?.filename ?? null}::text, ${fromMe ? 1 : 0}::int, ${quoted}, ${inbound.participant ?? null}::text, ${createdAt}::timestamptz)
+            select ${companyId}::int, chosen.id, ${whatsapp.id}::int, c.id, ${inbound.externalId}::text, ${body}::text, ${fromMe}::boolean, ${fromMe}::boolean,
+              ${inbound.mediaType ?? null}::text, ${stored?.key ?? null}::text, ${stored?.filename ?? null}::text, ${fromMe ? 1 : 0}::int, ${quoted}, ${inbound.participant ?? null}::text, ${createdAt}::timestamptz
+            from chosen, c
             on conflict (whatsapp_id, external_id) do nothing
             returning *),
-          t as (
-            update tickets set last_message = ${preview}::text, unread_messages = unread_messages + ${fromMe ? 0 : 1}::int, updated_at = ${now}::timestamptz
-            where id = ${ticket.id}::int and exists (select 1 from m)
-            returning *)
-          select (select row_to_json(m) from m) as message, (select row_to_json(t) from t) as ticket, ${TICKET_PARTS}
-          from t`,
+          -- a ticket this statement opened already carries the message as its last
+          upd as (
+            update tickets t set last_message = ${preview}::text, unread_messages = t.unread_messages + ${unread}::int, updated_at = ${now}::timestamptz
+            from active where t.id = active.id and exists (select 1 from m)
+            returning t.*),
+          t as (select * from upd union all select * from opened)
+        select (select row_to_json(dup) from dup) as dup, (select row_to_json(c) from c) as contact, (select row_to_json(m) from m) as message,
+          row_to_json(t) as ticket, exists (select 1 from opened) as created, ${TICKET_PARTS}
+        from (select 1) as one left join t on true`,
     );
-    if (!saved) {
-      // a concurrent delivery of the same message committed first
-      const [winner] = await tx.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, inbound.externalId)));
-      return { duplicate: true as const, message: winner };
+    return r;
+  };
+
+  const run = async () => {
+    for (let i = 0; i < ATTEMPTS; i++) {
+      const r = await attempt();
+      const duplicate = rowOf(messages, r.dup);
+      if (duplicate) return { duplicate: true as const, message: duplicate };
+      const message = rowOf(messages, r.message);
+      if (message) {
+        const contact = rowOf(contacts, r.contact)!;
+        return { duplicate: false as const, message, contact, ticket: viewFromParts(rowOf(tickets, r.ticket)!, contact, r), created: r.created === true };
+      }
+      // lost a race, or the given ticket is gone
+      if (opts.intoTicketId && !(await ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, opts.intoTicketId))).length) break;
     }
-    const message = rowOf(messages, saved.message)!;
-    const updated = rowOf(tickets, saved.ticket)!;
-    return { duplicate: false as const, message, contact, ticket: viewFromParts(updated, contact, saved), created };
-  });
+    throw new Error(`inbound message ${inbound.externalId} not stored after ${ATTEMPTS} attempts`);
+  };
 
   let result: Awaited<ReturnType<typeof run>>;
   try {
-    result = await perCustomer.run(`${whatsapp.id}:${number}`, () => run().catch((err) => (err instanceof TicketRace ? run() : Promise.reject(err))));
+    result = await perCustomer.run(`${whatsapp.id}:${number}`, run);
   } catch (err) {
     if (stored) await ctx.media.remove(companyId, stored.key);
     throw err;

@@ -100,6 +100,70 @@ describe("the inbound pipeline", () => {
     expect(new Set(results.map((r) => r.body.message.id)).size).toBe(50);
   });
 
+  // Two processes do not share the in-process queue of a customer's messages: only the
+  // database's unique indexes and the pipeline's retry keep each message once, in one ticket.
+  it.skipIf(!process.env.DATABASE_URL)("two server processes on one database, delivered new contacts' bursts twice each in opposite orders, store each message once, one ticket per contact", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const two = await startTestApp({ databaseUrl: t.config.databaseUrl });
+    try {
+      const numbers = Array.from({ length: 8 }, (_, c) => `55119777700${c}0`);
+      const sends = numbers.flatMap((number, c) => Array.from({ length: 8 }, (_, i) => ({ id: `TWO-${c}-${i}`, number, name: "Dupla", body: `par ${c} ${i}` })));
+      // one process gets them first to last, the other last to first: they open tickets at once and meet on the same messages
+      const backwards = [...sends].reverse();
+      const results = await Promise.all(sends.flatMap((m, i) => [m, m, backwards[i], backwards[i]].map((body, k) => (k < 2 ? t : two).http.post(`/sandbox/${w.id}/inbound`, body, w.token))));
+      expect(results.map((r) => r.status).filter((s) => s !== 200 && s !== 201)).toEqual([]);
+      expect(results.filter((r) => r.status === 201)).toHaveLength(sends.length);
+      expect(new Set(results.map((r) => r.body.message.id)).size).toBe(sends.length);
+      for (const number of numbers) {
+        const mine = results.filter((r) => r.body.ticket.contact.number === number);
+        const ticketIds = new Set(mine.map((r) => r.body.ticket.id));
+        expect(ticketIds.size).toBe(1);
+        const messages = await t.http.get(`/messages/${[...ticketIds][0]}`, a.token);
+        expect(messages.body.count).toBe(8);
+        expect(messages.body.ticket.unreadMessages).toBe(0); // read by opening it; it counted 8
+      }
+    } finally {
+      await two.close();
+    }
+  });
+
+  // Another process's transaction opens the ticket, or stores the same message, while this
+  // delivery's statement runs: the statement loses the race, stores nothing and runs again.
+  it.skipIf(!process.env.DATABASE_URL)("a delivery that loses the race for the ticket, or for the message, to another writer still ends once, in that ticket", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const { default: pg } = await import("pg");
+    const other = new pg.Client({ connectionString: t.config.databaseUrl });
+    await other.connect();
+    const held = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    try {
+      // the other writer opens the ticket of a new contact and commits while the delivery waits on the contact
+      await other.query("begin");
+      const [contact] = (await other.query("insert into contacts (company_id, name, number, whatsapp_id) values ($1, 'Outro', '5511955550000', $2) returning id", [a.company.id, w.id])).rows;
+      const [ticket] = (await other.query("insert into tickets (company_id, contact_id, whatsapp_id, status) values ($1, $2, $3, 'pending') returning id", [a.company.id, contact.id, w.id])).rows;
+      const first = t.http.post(`/sandbox/${w.id}/inbound`, { id: "RACE-1", number: "5511955550000", body: "primeira" }, w.token);
+      await held(300);
+      await other.query("commit");
+      expect(await first).toMatchObject({ status: 201, body: { duplicate: false, ticket: { id: ticket.id, unreadMessages: 1, lastMessage: "primeira" } } });
+
+      // the other writer stores the same message (same connection and id) and commits meanwhile
+      await other.query("begin");
+      await other.query("update contacts set updated_at = now() where id = $1", [contact.id]);
+      const [theirs] = (await other.query("insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body) values ($1, $2, $3, $4, 'RACE-2', 'segunda') returning id", [a.company.id, ticket.id, w.id, contact.id])).rows;
+      const second = t.http.post(`/sandbox/${w.id}/inbound`, { id: "RACE-2", number: "5511955550000", body: "segunda" }, w.token);
+      await held(300);
+      await other.query("commit");
+      expect(await second).toMatchObject({ status: 200, body: { duplicate: true, message: { id: theirs.id } } });
+
+      const tickets = (await other.query("select id from tickets where contact_id = $1", [contact.id])).rows;
+      expect(tickets).toEqual([{ id: ticket.id }]);
+      const stored = (await other.query("select external_id from messages where ticket_id = $1 order by id", [ticket.id])).rows.map((r) => r.external_id);
+      expect(stored).toEqual(["RACE-1", "RACE-2"]);
+    } finally {
+      await other.query("rollback").catch(() => undefined);
+      await other.end();
+    }
+  });
+
   it("stores media under the company, readable only with that company's token", async () => {
     const w = await pairedSandbox(t.http, a.token, unique("W"));
     const png = Buffer.from("89504e470d0a1a0a0000000d4948445200000001000000010806000000", "hex").toString("base64");
