@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { DisconnectReason, makeCacheableSignalKeyStore, type AuthenticationState, type BaileysEventMap } from "baileys";
+import type { AuthenticationState, BaileysEventMap } from "baileys";
 import type { AppContext } from "../../context";
 import { settings } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -7,6 +7,7 @@ import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage 
 import { BaileysAuthStore } from "./authState";
 import { ackOf, callOf, eventOfMessage } from "./inboundEvents";
 import { jidOf, userOf } from "./jid";
+import { loadBaileys, type BaileysLibrary } from "./library";
 import { mediaContent, quotedMessage, retryContent } from "./outboundContent";
 import { channelLogger, defaultBaileysOptions, reconnectDelay, type BaileysLogger, type BaileysOptions, type BaileysSocket } from "./socket";
 
@@ -24,6 +25,7 @@ const CLOSE_WAIT_MS = 5_000;
  * WhatsApp Web through Baileys: pairing by QR code, the session saved (sealed) in the database,
  * reconnection with backoff, and Baileys' events turned into the pipeline's events. Events are
  * handled one at a time, in the order they came, so a receipt never overtakes its message.
+ * The Baileys library itself is loaded when a session first starts (see ./library.ts).
  */
 export class BaileysAdapter implements ChannelAdapter {
   readonly kind = "baileys";
@@ -59,12 +61,13 @@ export class BaileysAdapter implements ChannelAdapter {
   /** Starts (or restarts, for a new QR code) the session, when this process holds its lease. */
   async connect() {
     if (!(await this.session.claim())) return; // another server process runs this session
+    const baileys = await loadBaileys();
     this.stopped = false;
     this.stopReconnecting();
     endSocket(this.dropSocket());
     this.attempt = 0;
     this.auth = await this.store.load();
-    this.open();
+    this.open(baileys);
   }
 
   /** Logs the phone out and forgets the saved session. */
@@ -89,16 +92,16 @@ export class BaileysAdapter implements ChannelAdapter {
     await this.session.release();
   }
 
-  private open() {
+  private open(baileys: BaileysLibrary) {
     const auth = this.auth!;
     const socket = this.options.makeSocket({
-      auth: { creds: auth.creds, keys: makeCacheableSignalKeyStore(auth.keys, this.logger) },
+      auth: { creds: auth.creds, keys: baileys.makeCacheableSignalKeyStore(auth.keys, this.logger) },
       logger: this.logger,
       markOnlineOnConnect: false, // the phone keeps its notifications
       syncFullHistory: false,
       emitOwnEvents: false, // what we send is stored by the send service, not echoed back
       getMessage: (key) => retryContent(this.ctx.db, this.whatsapp.id, key),
-    });
+    }, baileys);
     this.socket = socket;
     this.qrShown = false;
     const on = <E extends keyof BaileysEventMap>(event: E, handle: (payload: BaileysEventMap[E]) => Promise<void>) => {
@@ -107,10 +110,10 @@ export class BaileysAdapter implements ChannelAdapter {
       return () => socket.ev.off(event, listener);
     };
     const offs = [
-      on("connection.update", (u) => this.onConnection(socket, u)),
+      on("connection.update", (u) => this.onConnection(baileys, socket, u)),
       on("creds.update", (u) => this.onCreds(u)),
-      on("messages.upsert", (u) => this.onMessages(socket, u)),
-      on("messages.update", (u) => this.onUpdates(u)),
+      on("messages.upsert", (u) => this.onMessages(baileys, socket, u)),
+      on("messages.update", (u) => this.onUpdates(baileys, u)),
       on("call", (calls) => this.onCalls(socket, calls)),
     ];
     this.detach = () => offs.forEach((off) => off());
@@ -141,7 +144,7 @@ export class BaileysAdapter implements ChannelAdapter {
     await this.session.release();
   }
 
-  private async onConnection(socket: BaileysSocket, update: BaileysEventMap["connection.update"]) {
+  private async onConnection({ DisconnectReason }: BaileysLibrary, socket: BaileysSocket, update: BaileysEventMap["connection.update"]) {
     if (update.qr) this.qrShown = true;
     if (update.qr) await this.sink({ type: "status", status: "qrcode", qrcode: update.qr });
     if (update.connection === "open") {
@@ -178,7 +181,7 @@ export class BaileysAdapter implements ChannelAdapter {
         this.stopped = true; // another process took the session over
         return;
       }
-      this.open();
+      this.open(await loadBaileys());
     } catch (err) {
       this.logger.warn({ err }, "reconnection failed");
       if (!this.stopped) this.scheduleReconnect();
@@ -191,11 +194,11 @@ export class BaileysAdapter implements ChannelAdapter {
     await this.store.writeCreds(this.auth.creds);
   }
 
-  private async onMessages(socket: BaileysSocket, { messages: list, type }: BaileysEventMap["messages.upsert"]) {
+  private async onMessages(baileys: BaileysLibrary, socket: BaileysSocket, { messages: list, type }: BaileysEventMap["messages.upsert"]) {
     if (type !== "notify" && type !== "append") return;
     for (const msg of list) {
       try {
-        const event = await eventOfMessage(msg, (m) => this.options.download(m, socket));
+        const event = await eventOfMessage(baileys, msg, (m) => this.options.download(m, socket));
         if (event) await this.sink(event);
       } catch (err) {
         this.logger.error({ err, messageId: msg.key?.id }, "inbound message not stored");
@@ -203,10 +206,10 @@ export class BaileysAdapter implements ChannelAdapter {
     }
   }
 
-  private async onUpdates(updates: BaileysEventMap["messages.update"]) {
+  private async onUpdates(baileys: BaileysLibrary, updates: BaileysEventMap["messages.update"]) {
     for (const update of updates) {
       if (!update.key?.fromMe) continue; // receipts of the customer's messages say nothing new
-      const event = ackOf(update);
+      const event = ackOf(baileys, update);
       if (event) await this.sink(event);
     }
   }

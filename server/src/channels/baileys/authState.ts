@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { BufferJSON, initAuthCreds, proto, type AuthenticationCreds, type AuthenticationState, type SignalDataSet, type SignalDataTypeMap } from "baileys";
+import type { AuthenticationCreds, AuthenticationState, SignalDataSet, SignalDataTypeMap } from "baileys";
 import type { Db } from "../../db/client";
 import { channelAuthEntries } from "../../db/schema";
 import { seal, unseal } from "../sealing";
+import { loadBaileys, type BaileysLibrary } from "./library";
 
 const CREDS = "creds";
 
@@ -10,7 +11,7 @@ const CREDS = "creds";
  * A WhatsApp Web session saved in channel_auth_entries: the credentials under "creds" and each
  * signal key under "{type}-{id}", every value JSON with Baileys' Buffer encoding, sealed with
  * the channel key. Reads of keys are one query per call and writes one transaction, as Baileys
- * asks for them in batches.
+ * asks for them in batches. Baileys' Buffer encoding is loaded with the first read or write.
  */
 export class BaileysAuthStore {
   /** Set once the session is cleared: late writes of the ended socket must not bring it back. */
@@ -22,11 +23,11 @@ export class BaileysAuthStore {
     private readonly whatsapp: { id: number; companyId: number },
   ) {}
 
-  private encode(value: unknown) {
+  private encode({ BufferJSON }: BaileysLibrary, value: unknown) {
     return seal(this.dataDir, JSON.stringify(value, BufferJSON.replacer));
   }
 
-  private decode(value: string) {
+  private decode({ BufferJSON }: BaileysLibrary, value: string) {
     return JSON.parse(unseal(this.dataDir, value), BufferJSON.reviver);
   }
 
@@ -42,11 +43,11 @@ export class BaileysAuthStore {
   /** The saved credentials, or null when the connection was never paired (or was logged out). */
   async readCreds(): Promise<AuthenticationCreds | null> {
     const [row] = await this.db.select({ value: channelAuthEntries.value }).from(channelAuthEntries).where(and(this.scope(), eq(channelAuthEntries.key, CREDS)));
-    return row ? (this.decode(row.value) as AuthenticationCreds) : null;
+    return row ? (this.decode(await loadBaileys(), row.value) as AuthenticationCreds) : null;
   }
 
   async writeCreds(creds: AuthenticationCreds) {
-    await this.upsert([{ key: CREDS, value: this.encode(creds) }]);
+    await this.upsert([{ key: CREDS, value: this.encode(await loadBaileys(), creds) }]);
   }
 
   async getKeys<T extends keyof SignalDataTypeMap>(type: T, ids: string[]): Promise<{ [id: string]: SignalDataTypeMap[T] }> {
@@ -57,9 +58,10 @@ export class BaileysAuthStore {
       .from(channelAuthEntries)
       .where(and(this.scope(), inArray(channelAuthEntries.key, ids.map((id) => `${type}-${id}`))));
     const prefix = `${type}-`.length;
+    const baileys = await loadBaileys();
     for (const row of rows) {
-      let value = this.decode(row.value);
-      if (type === "app-state-sync-key" && value) value = proto.Message.AppStateSyncKeyData.fromObject(value);
+      let value = this.decode(baileys, row.value);
+      if (type === "app-state-sync-key" && value) value = baileys.proto.Message.AppStateSyncKeyData.fromObject(value);
       out[row.key.slice(prefix)] = value;
     }
     return out;
@@ -67,12 +69,13 @@ export class BaileysAuthStore {
 
   /** Writes and deletes (null values) of one batch, all or nothing. */
   async setKeys(data: SignalDataSet) {
+    const baileys = await loadBaileys();
     const writes: { key: string; value: string }[] = [];
     const deletes: string[] = [];
     for (const [type, entries] of Object.entries(data)) {
       for (const [id, value] of Object.entries(entries ?? {})) {
         if (value === null || value === undefined) deletes.push(`${type}-${id}`);
-        else writes.push({ key: `${type}-${id}`, value: this.encode(value) });
+        else writes.push({ key: `${type}-${id}`, value: this.encode(baileys, value) });
       }
     }
     if (this.cleared || (writes.length === 0 && deletes.length === 0)) return;
@@ -103,7 +106,7 @@ export class BaileysAuthStore {
   /** What makeWASocket takes as `auth`, with its credentials loaded (fresh ones when none are saved). */
   async load(): Promise<AuthenticationState> {
     this.cleared = false;
-    const creds = (await this.readCreds()) ?? initAuthCreds();
+    const creds = (await this.readCreds()) ?? (await loadBaileys()).initAuthCreds();
     return {
       creds,
       keys: {

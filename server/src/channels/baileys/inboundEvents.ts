@@ -1,18 +1,14 @@
-import { getContentType, normalizeMessageContent, proto, type WACallEvent, type WAMessage, type WAMessageContent, type WAMessageUpdate } from "baileys";
+import type { proto, WACallEvent, WAMessage, WAMessageContent, WAMessageUpdate } from "baileys";
 import { mediaTypeOf } from "../../media/store";
 import type { ChannelEvent, InboundMessage } from "../contract";
 import { isGroupJid, phoneJid, userOf } from "./jid";
-
-const REVOKE = proto.Message.ProtocolMessage.Type.REVOKE;
-const MESSAGE_EDIT = proto.Message.ProtocolMessage.Type.MESSAGE_EDIT;
+import type { BaileysLibrary } from "./library";
 
 /** Baileys' WAMessageStatus → the product's ack (1 sent, 2 delivered, 3 read, 4 played). */
-const ACK_OF_STATUS: Record<number, number> = {
-  [proto.WebMessageInfo.Status.SERVER_ACK]: 1,
-  [proto.WebMessageInfo.Status.DELIVERY_ACK]: 2,
-  [proto.WebMessageInfo.Status.READ]: 3,
-  [proto.WebMessageInfo.Status.PLAYED]: 4,
-};
+function ackOfStatus({ proto }: BaileysLibrary, status: number): number | undefined {
+  const { SERVER_ACK, DELIVERY_ACK, READ, PLAYED } = proto.WebMessageInfo.Status;
+  return { [SERVER_ACK]: 1, [DELIVERY_ACK]: 2, [READ]: 3, [PLAYED]: 4 }[status];
+}
 
 const MEDIA_KINDS = ["imageMessage", "videoMessage", "audioMessage", "documentMessage", "stickerMessage"] as const;
 type MediaKind = (typeof MEDIA_KINDS)[number];
@@ -25,7 +21,7 @@ export type Download = (message: WAMessage) => Promise<Buffer>;
 /** Chats the product does not serve: status stories, broadcast lists, channels. */
 const ignoredChat = (jid: string) => jid === "status@broadcast" || jid.endsWith("@broadcast") || jid.endsWith("@newsletter");
 
-function textOf(content: WAMessageContent | null | undefined): string | undefined {
+function textOf({ normalizeMessageContent }: BaileysLibrary, content: WAMessageContent | null | undefined): string | undefined {
   const c = normalizeMessageContent(content);
   const text = c?.conversation ?? c?.extendedTextMessage?.text ?? c?.imageMessage?.caption ?? c?.videoMessage?.caption ?? c?.documentMessage?.caption;
   return text ?? undefined;
@@ -49,7 +45,8 @@ export function locationBody(location: proto.Message.ILocationMessage | proto.Me
  * One message of `messages.upsert` as the pipeline's event: a message, an edit, a delete, or
  * null for what the product does not show (reactions, other protocol messages, status stories).
  */
-export async function eventOfMessage(msg: WAMessage, download: Download): Promise<ChannelEvent | null> {
+export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, download: Download): Promise<ChannelEvent | null> {
+  const { getContentType, normalizeMessageContent, proto } = baileys;
   const remoteJid = msg.key?.remoteJid ?? "";
   const id = msg.key?.id;
   if (!remoteJid || !id || ignoredChat(remoteJid)) return null;
@@ -61,11 +58,12 @@ export async function eventOfMessage(msg: WAMessage, download: Download): Promis
     const protocol = content.protocolMessage!;
     const target = protocol.key?.id;
     if (!target) return null;
+    const { REVOKE, MESSAGE_EDIT } = proto.Message.ProtocolMessage.Type;
     // decoded protobufs leave the default (0, REVOKE) implicit
     const kind = protocol.type ?? REVOKE;
     if (kind === REVOKE) return { type: "delete", externalId: target };
     if (kind === MESSAGE_EDIT) {
-      const body = textOf(protocol.editedMessage);
+      const body = textOf(baileys, protocol.editedMessage);
       return body === undefined ? null : { type: "edit", externalId: target, body };
     }
     return null;
@@ -121,11 +119,11 @@ async function withMedia(base: InboundMessage, msg: WAMessage, kind: MediaKind, 
 }
 
 /** A receipt of `messages.update`: our message reached the server, the phone, was read or played. */
-export function ackOf(update: WAMessageUpdate): ChannelEvent | null {
+export function ackOf(baileys: BaileysLibrary, update: WAMessageUpdate): ChannelEvent | null {
   const status = update.update?.status;
   const id = update.key?.id;
   if (status === undefined || status === null || !id) return null;
-  const ack = ACK_OF_STATUS[status];
+  const ack = ackOfStatus(baileys, status);
   return ack ? { type: "ack", externalId: id, ack } : null;
 }
 

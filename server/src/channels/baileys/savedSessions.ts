@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { BufferJSON } from "baileys";
 import type { AppContext } from "../../context";
 import { channelAuthEntries, whatsapps } from "../../db/schema";
 import { unseal } from "../sealing";
@@ -7,7 +6,8 @@ import { unseal } from "../sealing";
 /**
  * Baileys connections whose saved session is paired with a phone (its credentials name the
  * account): the ones a server brings back on start. A half-done pairing is not resumed, so a
- * restart does not put up QR codes nobody asked for.
+ * restart does not put up QR codes nobody asked for. The account's id is plain JSON text, so this
+ * reads it without Baileys' Buffer reviver: a server with no paired session never loads Baileys.
  */
 export async function pairedSessions(ctx: AppContext, whatsappId?: number) {
   const rows = await ctx.db
@@ -18,7 +18,7 @@ export async function pairedSessions(ctx: AppContext, whatsappId?: number) {
   return rows
     .filter((row) => {
       try {
-        return !!JSON.parse(unseal(ctx.config.dataDir, row.creds), BufferJSON.reviver)?.me?.id;
+        return !!JSON.parse(unseal(ctx.config.dataDir, row.creds))?.me?.id;
       } catch {
         return false; // sealed with another DATA_DIR's key: nothing this server can resume
       }

@@ -1,4 +1,5 @@
-import { downloadMediaMessage, makeWASocket, type AnyMessageContent, type MiscMessageGenerationOptions, type UserFacingSocketConfig, type WAMessage, type WAMessageKey } from "baileys";
+import type { AnyMessageContent, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey } from "baileys";
+import { loadBaileys, type BaileysLibrary } from "./library";
 
 /** The part of a Baileys socket the adapter uses; tests hand in a fake with the same shape. */
 export interface BaileysSocket {
@@ -17,7 +18,8 @@ export interface BaileysSocket {
   updateMediaMessage?(message: WAMessage): Promise<WAMessage>;
 }
 
-export type SocketFactory = (config: UserFacingSocketConfig) => BaileysSocket;
+/** Makes a socket; `baileys` is the library, already loaded by the adapter. */
+export type SocketFactory = (config: UserFacingSocketConfig, baileys: BaileysLibrary) => BaileysSocket;
 /** The bytes of an inbound media message. */
 export type MediaDownloader = (message: WAMessage, socket: BaileysSocket) => Promise<Buffer>;
 /** Runs `run` after `ms`; answers a function that cancels it. */
@@ -32,9 +34,9 @@ export interface BaileysOptions {
 export type BaileysLogger = NonNullable<UserFacingSocketConfig["logger"]>;
 
 export const defaultBaileysOptions: BaileysOptions = {
-  makeSocket: (config) => makeWASocket(config) as unknown as BaileysSocket,
-  download: (message, socket) =>
-    downloadMediaMessage(message, "buffer", {}, { logger: channelLogger("silent"), reuploadRequest: (m) => (socket.updateMediaMessage ? socket.updateMediaMessage(m) : Promise.resolve(m)) }),
+  makeSocket: (config, baileys) => baileys.makeWASocket(config) as unknown as BaileysSocket,
+  download: async (message, socket) =>
+    (await loadBaileys()).downloadMediaMessage(message, "buffer", {}, { logger: channelLogger("silent"), reuploadRequest: (m) => (socket.updateMediaMessage ? socket.updateMediaMessage(m) : Promise.resolve(m)) }),
   schedule: (run, ms) => {
     const timer = setTimeout(run, ms);
     timer.unref();

@@ -34,6 +34,6 @@ export async function exportContacts(ctx: AppContext, caller: Caller, format: Co
   return {
     filename: `contacts-${day}.${format}`,
     contentType: EXPORT_CONTENT_TYPES[format],
-    data: writeSpreadsheet([...BASE_HEADER, ...extraColumns], lines, format),
+    data: await writeSpreadsheet([...BASE_HEADER, ...extraColumns], lines, format),
   };
 }

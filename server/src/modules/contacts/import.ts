@@ -117,7 +117,7 @@ async function storeBatch(ctx: AppContext, companyId: number, batch: ImportRow[]
  * creates the new contacts and updates the known ones (same number), and reports per row.
  */
 export async function importContacts(ctx: AppContext, caller: Caller, file: UploadedFile): Promise<ContactImportResult> {
-  const rows = readContactRows(file);
+  const rows = await readContactRows(file);
   const errors: ContactImportRowError[] = [];
   const valid = validateRows(rows, errors);
   const accepted = await dropNonWhatsapp(ctx, await whatsappNumberChecker(ctx, caller.companyId), valid, errors);

@@ -1,4 +1,4 @@
-import * as XLSX from "@e965/xlsx";
+import type { ParsingOptions, WorkBook } from "@e965/xlsx";
 import { CONTACT_IMPORT_MAX_ROWS, type ContactImportFileProblem } from "@balcao/common";
 import { AppError } from "../../http/errors";
 import { declaredUnzippedSize } from "./archiveSize";
@@ -15,6 +15,18 @@ export interface SheetContact {
   name: string;
   number: string;
   email: string;
+}
+
+type Xlsx = typeof import("@e965/xlsx");
+let loading: Promise<Xlsx> | null = null;
+
+/** The spreadsheet library, imported on the first import or export: most servers never need its memory. */
+function loadXlsx(): Promise<Xlsx> {
+  loading ??= import("@e965/xlsx").catch((err) => {
+    loading = null;
+    throw err;
+  });
+  return loading;
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
@@ -70,7 +82,7 @@ function decodeText(data: Buffer): string | null {
   }
 }
 
-const parsing: XLSX.ParsingOptions = {
+const parsing: ParsingOptions = {
   dense: true,
   sheets: 0,
   // rows past this are not even parsed; the sheet then reads as too long
@@ -82,9 +94,9 @@ const parsing: XLSX.ParsingOptions = {
 };
 
 /** The workbook, told apart by content (.xlsx is a ZIP, .xls a compound file) or as CSV text. */
-function readWorkbook(file: UploadedFile): XLSX.WorkBook {
+function readWorkbook(XLSX: Xlsx, file: UploadedFile): WorkBook {
   const head = file.data.subarray(0, 8);
-  let read: () => XLSX.WorkBook;
+  let read: () => WorkBook;
   if (head.subarray(0, 4).equals(ZIP_MAGIC)) {
     const size = declaredUnzippedSize(file.data);
     if (size === null) throw fileProblem("unreadable", "The spreadsheet could not be read");
@@ -112,9 +124,10 @@ function readWorkbook(file: UploadedFile): XLSX.WorkBook {
  * The contacts of the file's first sheet: the first non-empty row is the header (name/nome,
  * number/numero, email), every later row with something in those columns is a contact.
  */
-export function readContactRows(file: UploadedFile): SheetContact[] {
+export async function readContactRows(file: UploadedFile): Promise<SheetContact[]> {
   if (file.data.length === 0) throw fileProblem("empty", "The file is empty");
-  const book = readWorkbook(file);
+  const XLSX = await loadXlsx();
+  const book = readWorkbook(XLSX, file);
   const sheet = book.Sheets[book.SheetNames[0]];
   if (!sheet?.["!ref"]) throw fileProblem("empty", "The spreadsheet has no rows");
   const read = XLSX.utils.decode_range(sheet["!ref"]);
@@ -149,7 +162,8 @@ export function readContactRows(file: UploadedFile): SheetContact[] {
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** The export: one row per contact, as .xlsx or as UTF-8 CSV (with BOM, so Excel reads accents). */
-export function writeSpreadsheet(header: string[], rows: string[][], format: "xlsx" | "csv"): Buffer {
+export async function writeSpreadsheet(header: string[], rows: string[][], format: "xlsx" | "csv"): Promise<Buffer> {
+  const XLSX = await loadXlsx();
   if (format === "csv") {
     const safe = rows.map((cells) => cells.map((c) => (FORMULA_START.test(c) ? `'${c}` : c)));
     const csv = XLSX.utils.sheet_to_csv(XLSX.utils.aoa_to_sheet([header, ...safe]), { blankrows: true });
