@@ -30,7 +30,7 @@ export async function resolveCaller(ctx: AppContext, token: string | undefined):
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const result = await verifyAccessToken(token, ctx.secrets.jwtSecret);
   if (!result.ok) throw new AppError("ERR_INVALID_TOKEN", 403);
-  const user = await findActiveSessionUser(ctx.db, result.claims.sid);
+  const user = await findActiveSessionUser(ctx.database, result.claims.sid);
   if (!user || user.id !== result.claims.id) throw new AppError("ERR_SESSION_EXPIRED", 401);
   return {
     id: user.id,

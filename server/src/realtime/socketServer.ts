@@ -45,7 +45,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, poli
 
     /** Every join is checked against the session and the user as they are now, not as they were at connect. */
     const current = async () => {
-      const user = await findActiveSessionUser(ctx.db, connectedAs.sessionId);
+      const user = await findActiveSessionUser(ctx.database, connectedAs.sessionId);
       if (!user) {
         socket.disconnect(true);
         return null;

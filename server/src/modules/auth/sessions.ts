@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "../../db/client";
+import type { Database, Db } from "../../db/client";
 import { userSessions, users } from "../../db/schema";
 import { REFRESH_TOKEN_TTL_SECONDS, hashSecret, newRefreshSecret } from "./tokens";
 
@@ -47,14 +47,14 @@ export async function revokeSession(db: Db, sessionId: string) {
   await db.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
-/** The caller behind an access token's session, or null when the session is gone. */
-export async function findActiveSessionUser(db: Db, sessionId: string) {
-  const [row] = await db
-    .select({ user: users, revokedAt: userSessions.revokedAt, expiresAt: userSessions.expiresAt })
-    .from(userSessions)
-    .innerJoin(users, eq(users.id, userSessions.userId))
-    .where(eq(userSessions.id, sessionId));
-  if (!row || row.revokedAt || row.expiresAt < new Date()) return null;
-  return row.user;
+/** The caller behind an access token's session, or null when the session is gone (read on every request). */
+export async function findActiveSessionUser(database: Database, sessionId: string) {
+  const [row] = await database.query<{ id: number; companyId: number; profile: string; super: boolean; allTicket: string }>(
+    `select u.id, u.company_id as "companyId", u.profile, u.super, u.all_ticket as "allTicket"
+     from user_sessions s join users u on u.id = s.user_id
+     where s.id = $1 and s.revoked_at is null and s.expires_at > now()`,
+    [sessionId],
+  );
+  return row ?? null;
 }
 
