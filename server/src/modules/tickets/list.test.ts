@@ -48,6 +48,8 @@ describe("GET /tickets, built as JSON by the database", () => {
     const second = await t.http.get(`/tickets?searchParam=${word}&showAll=true&pageNumber=2`, a.token);
     expect(second.body).toMatchObject({ hasMore: false, count: made.length });
     expect(second.body.tickets.map((x: { id: number }) => x.id).sort()).toEqual(made.slice(0, 5).sort());
+    const beyond = await t.http.get(`/tickets?searchParam=${word}&showAll=true&pageNumber=9`, a.token);
+    expect(beyond.body).toEqual({ tickets: [], count: made.length, hasMore: false });
 
     // as a common word: the same pages; the count is exact below the cap
     const caller = { id: a.user.id, companyId: a.company.id, profile: "admin", super: false, allTicket: "disable", sessionId: "test" };

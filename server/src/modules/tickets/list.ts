@@ -74,7 +74,7 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
     total as (select ${count} as n)
     select json_build_object(
       'tickets', coalesce((select json_agg(${TICKET_VIEW_JSON} order by p.updated_at desc, p.id desc) from shown p ${TICKET_VIEW_JOINS}), '[]'::json),
-      'count', greatest(total.n, ${offset} + (select count(*) from page)),
+      'count', ${commonWord ? `greatest(total.n, ${offset} + (select count(*) from page))` : "total.n"},
       'hasMore', (select count(*) from page) > ${limit}
     )::text as body from total`;
   const [row] = await database.query<{ body: string }>(text, p.values);
