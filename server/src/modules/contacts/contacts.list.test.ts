@@ -53,6 +53,17 @@ describe("GET /contacts", () => {
     expect((await t.http.get("/contacts?searchParam=100%25", a.token)).body.count).toBe(0); // % is literal text
   });
 
+  it("pages a search with its exact count, also past the last match", async () => {
+    const page1 = await t.http.get("/contacts?searchParam=cliente", a.token);
+    expect(page1.body).toMatchObject({ count: 33, hasMore: true });
+    expect(names(page1.body).slice(0, 2)).toEqual(["Cliente 00", "Cliente 01"]);
+    const page2 = await t.http.get("/contacts?searchParam=cliente&pageNumber=2", a.token);
+    expect(page2.body).toMatchObject({ count: 33, hasMore: false });
+    expect(names(page2.body)).toEqual(["Cliente 30", "Cliente 31", "Cliente 32"]);
+    expect((await t.http.get("/contacts?searchParam=cliente&pageNumber=3", a.token)).body).toEqual({ contacts: [], count: 33, hasMore: false });
+    expect((await t.http.get("/contacts?searchParam=cliente&dateStart=2024-03-02", a.token)).body).toMatchObject({ count: 2, hasMore: false });
+  });
+
   it("filters by creation day (date) and by a range (dateStart, dateEnd)", async () => {
     expect(names((await t.http.get("/contacts?date=2024-03-02", a.token)).body)).toEqual(["Cliente 01"]);
     expect(names((await t.http.get("/contacts?dateStart=2024-03-02&dateEnd=2024-03-03", a.token)).body)).toEqual(["Cliente 01", "Cliente 02"]);

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, like, lt, or, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, getTableColumns, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
 import { uniqueViolation } from "../../db/errors";
 import { PAGE_SIZE, type ContactsListQuery, type ContactsQuery, type CreateContactBody, type UpdateContactBody } from "@balcao/common";
@@ -21,7 +21,8 @@ function searchFilter(searchParam: string): SQL | undefined {
   if (!searchParam) return undefined;
   const text = containsPattern(searchParam);
   const digits = /^[\d\s()+.-]+$/.test(searchParam) ? searchParam.replace(/\D/g, "") : "";
-  return or(ilike(contacts.name, text), ilike(contacts.number, text), digits ? like(contacts.number, `%${digits}%`) : undefined);
+  // plain ORs of ILIKE, so PostgreSQL can combine the trigram indexes on name and number (BitmapOr)
+  return or(ilike(contacts.name, text), ilike(contacts.number, text), digits && digits !== searchParam ? like(contacts.number, `%${digits}%`) : undefined);
 }
 
 /** Midnight of a yyyy-MM-dd day in the server's time zone. */
@@ -34,18 +35,42 @@ function startOfNextDay(day: string) {
   return d;
 }
 
+/**
+ * A search finds its matches once through the trigram indexes, then pages them and counts them in the
+ * same statement. Without the CTE, PostgreSQL walks the whole name index in order, testing every
+ * contact, until it has a page. The CTE is referenced twice, so it is computed once (materialized).
+ */
+async function searchPage(db: Db, where: SQL | undefined, limit: number, offset: number) {
+  const found = db.$with("found").as(db.select().from(contacts).where(where));
+  const columns = Object.fromEntries(Object.keys(getTableColumns(contacts)).map((key) => [key, found[key as keyof typeof found]])) as {
+    [K in keyof ContactRow]: (typeof found)[K];
+  };
+  const rows = await db
+    .with(found)
+    .select({ contact: columns, total: sql<number>`(select count(*) from ${found})`.mapWith(Number) })
+    .from(found)
+    .orderBy(asc(found.name), asc(found.id))
+    .limit(limit)
+    .offset(offset);
+  return { rows: rows.map((r) => r.contact as ContactRow), total: rows[0]?.total };
+}
+
 export async function listContacts(db: Db, caller: Caller, query: ContactsQuery) {
   const limit = PAGE_SIZE.contacts;
   const offset = (query.pageNumber - 1) * limit;
-  const filters: (SQL | undefined)[] = [eq(contacts.companyId, caller.companyId), searchFilter(query.searchParam)];
+  const search = searchFilter(query.searchParam);
+  const filters: (SQL | undefined)[] = [eq(contacts.companyId, caller.companyId), search];
   if (query.date) filters.push(gte(contacts.createdAt, startOfDay(query.date)), lt(contacts.createdAt, startOfNextDay(query.date)));
   if (query.dateStart) filters.push(gte(contacts.createdAt, startOfDay(query.dateStart)));
   if (query.dateEnd) filters.push(lt(contacts.createdAt, startOfNextDay(query.dateEnd)));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(contacts).where(where),
-  ]);
+  const countAll = async () => (await db.select({ total: count() }).from(contacts).where(where))[0].total;
+  let rows: ContactRow[];
+  let total: number | undefined;
+  if (search) ({ rows, total } = await searchPage(db, where, limit, offset));
+  else [rows, total] = await Promise.all([db.select().from(contacts).where(where).orderBy(asc(contacts.name), asc(contacts.id)).limit(limit).offset(offset), countAll()]);
+  // a search page past the last match carries no count; the first page of none is simply 0
+  if (total === undefined) total = offset === 0 ? 0 : await countAll();
   return { contacts: rows.map(presentContact), count: total, hasMore: total > offset + rows.length };
 }
 
