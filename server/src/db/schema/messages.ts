@@ -42,6 +42,8 @@ export const messages = pgTable(
     index("messages_company_idx").on(t.companyId),
     // outbound messages a stop left unsent, swept every minute
     index("messages_pending_send_idx").on(t.createdAt).where(sql`${t.sendStatus} = 'pending'`),
+    // a conversation's unread customer messages (page 1 of GET /messages marks them read)
+    index("messages_unread_idx").on(t.ticketId).where(sql`not ${t.read} and not ${t.fromMe}`),
     // search by text anywhere in a message, within one company (pg_trgm + btree_gin)
     index("messages_company_body_trgm_idx").using("gin", t.companyId, t.body.op("gin_trgm_ops")),
   ],

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_unread_idx" ON "messages" USING btree ("ticket_id") WHERE not "messages"."read" and not "messages"."from_me";
