@@ -27,6 +27,7 @@ export async function lockForBot(tx: Tx, ticketId: number) {
              from whatsapp_queues wq join queues q on q.id = wq.queue_id where wq.company_id = t.company_id and wq.whatsapp_id = t.whatsapp_id) as queues,
           (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = t.company_id and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings
         from t`,
+    "balcao_bot_lock",
   );
   const ticket = r ? rowOf(tickets, r.ticket) : null;
   if (!ticket) return null;
@@ -59,8 +60,32 @@ export async function contactNameOf(tx: Tx, ticket: { contactId: number }) {
   return c?.name ?? "";
 }
 
-/** Collects a decision's messages: templates filled in, empty texts skipped. */
-export class Reply {
+/** A decision's way of answering the customer. */
+export interface Say {
+  say(text: string | null | undefined): Promise<void>;
+}
+
+/** The text a template becomes for this customer and ticket ("" when there is nothing to say). */
+export function filled(text: string | null | undefined, contactName: string, ticketId: number) {
+  return text?.trim() ? fillTemplateVariables(text.trim(), { contactName, ticketId }) : "";
+}
+
+/** Collects a decision's messages (templates filled in, empty texts skipped), for the caller to store in one go. */
+export class Replies implements Say {
+  readonly bodies: string[] = [];
+  constructor(
+    private readonly ticketId: number,
+    private readonly contactName: string,
+  ) {}
+
+  async say(text: string | null | undefined) {
+    const body = filled(text, this.contactName, this.ticketId);
+    if (body) this.bodies.push(body);
+  }
+}
+
+/** Collects a decision's messages: templates filled in, empty texts skipped, each stored as it is said. */
+export class Reply implements Say {
   readonly staged: MessageRow[] = [];
   constructor(
     private readonly tx: Tx,
@@ -69,7 +94,7 @@ export class Reply {
   ) {}
 
   async say(text: string | null | undefined) {
-    const body = text?.trim() ? fillTemplateVariables(text.trim(), { contactName: this.contactName, ticketId: this.ticket.id }) : "";
+    const body = filled(text, this.contactName, this.ticket.id);
     if (body) this.staged.push(await stageBotMessage(this.tx, this.ticket, body));
   }
 }

@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { contacts, queueOptions, tickets } from "../db/schema";
+import { contacts, messages, queueOptions, tickets } from "../db/schema";
 import { emitTicketUpdate } from "../modules/tickets/realtime";
-import { rowOf, rowsOf } from "../channels/sqlRows";
-import { TICKET_PARTS, viewFromParts } from "../channels/inbound";
+import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
+import { previewOf, TICKET_PARTS, viewFromParts } from "../channels/inbound";
 import { isWithinHours } from "./businessHours";
-import { type BotContext, type BotQueue, lockForBot, optionsUnder, Reply } from "./botContext";
+import { type BotContext, type BotQueue, lockForBot, optionsUnder, Replies, type Say } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged, type Tx } from "./outbox";
 import { OneAtATime } from "../channels/oneAtATime";
@@ -61,22 +61,43 @@ function answer(ctx: AppContext, outcome: InboundOutcome) {
     const { ticket, bot, settings } = locked;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     if (!bot.connection) return null;
-    const reply = new Reply(tx, ticket, bot.contactName);
+    const reply = new Replies(ticket.id, bot.contactName);
     const change: TicketChange = {};
     const decide = new Decision(tx, ticket, bot, reply, change, settings);
     await decide.run(outcome);
     const changed = Object.keys(change).length > 0;
-    if (!changed && reply.staged.length === 0) return null;
-    // the ticket as this transaction leaves it, presented for the events that follow the commit
-    const sets = Object.entries(change).map(([key, value]) => sql`${sql.raw(COLUMN_OF[key as keyof TicketChange])} = ${value}`);
-    const source = changed
-      ? sql`update tickets set ${sql.join(sets, sql`, `)}, updated_at = ${new Date().toISOString()}::timestamptz where id = ${ticket.id}::int returning *`
-      : sql`select * from tickets where id = ${ticket.id}::int`;
-    const [r] = await rowsOf(tx, sql`with t as (${source}) select row_to_json(t) as ticket, (select row_to_json(c) from contacts c where c.id = t.contact_id) as contact, ${TICKET_PARTS} from t`);
-    const after = rowOf(tickets, r.ticket)!;
-    const view = viewFromParts(after, rowOf(contacts, r.contact)!, r);
-    return { before: ticket, after, view, changed, staged: reply.staged };
+    if (!changed && reply.bodies.length === 0) return null;
+    const { after, view, staged } = await commitDecision(tx, ticket, change, reply.bodies);
+    return { before: ticket, after, view, changed, staged };
   });
+}
+
+/**
+ * Stores the decision in one statement: the automatic messages as pending outbound messages
+ * (as modules/messages/send.ts storeOutbound stores them, the last one becoming the ticket's
+ * last message) and the ticket's change; answers with the ticket presented for the events.
+ */
+async function commitDecision(tx: Tx, ticket: TicketRow, change: TicketChange, bodies: string[]) {
+  const keys = (Object.keys(change) as (keyof TicketChange)[]).sort(); // one SQL text per set of columns (prepared by name)
+  const sets = keys.map((key) => sql`${sql.raw(COLUMN_OF[key])} = ${change[key]}`);
+  if (bodies.length) sets.push(sql`last_message = ${previewOf({ body: bodies[bodies.length - 1] })}::text`);
+  sets.push(sql`updated_at = ${new Date().toISOString()}::timestamptz`);
+  const [r] = await rowsOf(
+    tx,
+    sql`with said as (
+          insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, send_status, ack)
+          select ${ticket.companyId}::int, ${ticket.id}::int, ${ticket.whatsappId}::int, ${ticket.contactId}::int, 'local-' || gen_random_uuid(), b.body, true, true, 'pending', 0
+          from json_array_elements_text(${JSON.stringify(bodies)}::json) with ordinality as b(body, n)
+          order by b.n
+          returning *),
+        t as (update tickets set ${sql.join(sets, sql`, `)} where id = ${ticket.id}::int returning *)
+        select (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said) as staged, row_to_json(t) as ticket,
+          (select row_to_json(c) from contacts c where c.id = t.contact_id) as contact, ${TICKET_PARTS}
+        from t`,
+    `balcao_bot_commit_${keys.join("_")}${bodies.length ? "_said" : ""}`,
+  );
+  const after = rowOf(tickets, r.ticket)!;
+  return { after, view: viewFromParts(after, rowOf(contacts, r.contact)!, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!) };
 }
 
 class Decision {
@@ -84,7 +105,7 @@ class Decision {
     private readonly tx: Tx,
     private readonly ticket: TicketRow,
     private readonly bot: BotContext,
-    private readonly reply: Reply,
+    private readonly reply: Say,
     private readonly change: TicketChange,
     private readonly settings: { scheduleType: string; sendGreetingMessageOneQueues: string },
   ) {}

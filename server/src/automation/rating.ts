@@ -25,6 +25,7 @@ export async function receiveRating(ctx: AppContext, whatsapp: { id: number; com
         where tr.company_id = ${whatsapp.companyId}::int and not tr.rated and tr.rating_at is not null and tr.rating_at > ${new Date(Date.now() - RATING_WINDOW_MS).toISOString()}::timestamptz
           and t.whatsapp_id = ${whatsapp.id}::int and t.status = 'closed' and c.number = ${inbound.number.replace(/\D/g, "")}::text
         order by tr.id desc limit 1`,
+    "balcao_rating_awaiting",
   );
   if (!pending) return null;
   const rate = /^\s*([123])\s*$/.exec(inbound.body ?? "")?.[1];

@@ -115,6 +115,7 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
         select (select row_to_json(dup) from dup) as dup, (select row_to_json(c) from c) as contact, (select row_to_json(m) from m) as message,
           row_to_json(t) as ticket, exists (select 1 from opened) as created, ${TICKET_PARTS}
         from (select 1) as one left join t on true`,
+      `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${inbound.quotedExternalId ? "_quoting" : ""}`,
     );
     return r;
   };

@@ -34,8 +34,23 @@ export function rowOf<T extends Table>(table: T, json: unknown): T["$inferSelect
 /** JSON values a statement returns (json / json_build_object columns). */
 export const jsonOf = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
 
-/** Runs hand-written SQL on the pool or in a transaction; PostgreSQL and PGlite both answer with `rows`. */
-export async function rowsOf<R = Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<R[]> {
+interface Internals {
+  session?: { client?: { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> } };
+  dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Runs hand-written SQL on the pool or in a transaction; PostgreSQL and PGlite both answer with
+ * `rows`. With a `name` (one per distinct SQL text), PostgreSQL prepares the statement once per
+ * connection and then only binds and runs it: the hot path's large statements are not parsed and
+ * planned again for every message.
+ */
+export async function rowsOf<R = Record<string, unknown>>(db: Db | Tx, query: SQL, name?: string): Promise<R[]> {
+  const { session, dialect } = db as unknown as Internals;
+  if (name && dialect && session?.client && session.constructor.name === "NodePgSession") {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    return (await session.client.query({ name, text, values: params })).rows as R[];
+  }
   const result = (await db.execute(query)) as unknown as { rows: R[] };
   return result.rows;
 }

@@ -6,6 +6,7 @@ import type { whatsapps } from "../../db/schema";
 import type { InboundMessage } from "../../channels/contract";
 import { mediaTypeOf } from "../../media/store";
 import { AppError } from "../../http/errors";
+import { rowsOf } from "../../channels/sqlRows";
 
 /** The simulated phone sends: kept on the phone's side, then delivered like any channel's message. */
 export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps.$inferSelect, body: SandboxInboundBody) {
@@ -33,10 +34,14 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
   if (!result) return { duplicate: false, ignored: true as const };
   if (!result.duplicate) {
     // the phone's copy, once (one statement: no unique index to lean on here)
-    await ctx.db.execute(sql`
+    await rowsOf(
+      ctx.db,
+      sql`
       insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
       select ${whatsapp.companyId}::int, ${whatsapp.id}::int, ${externalId}::text, ${body.number}::text, 'in', ${message.body ?? ""}::text, ${message.mediaType ?? null}::text, ${media?.filename ?? null}::text, ${body.quotedId ?? null}::text, 2
-      where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`);
+      where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`,
+      "balcao_sandbox_phone_copy",
+    );
   }
   await ctx.channels.automate(result);
   return result;

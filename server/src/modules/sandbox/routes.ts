@@ -25,7 +25,7 @@ export function sandboxRoutes(ctx: AppContext) {
     const token = bearerToken(request);
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
     // every customer message passes here: hand-written, without the query builder
-    const [found] = await rowsOf<{ w: unknown }>(ctx.db, sql`select row_to_json(w) as w from whatsapps w where w.id = ${whatsappId}::int`);
+    const [found] = await rowsOf<{ w: unknown }>(ctx.db, sql`select row_to_json(w) as w from whatsapps w where w.id = ${whatsappId}::int`, "balcao_sandbox_connection");
     const row = found ? rowOf(whatsapps, found.w) : null;
     if (row && row.channel === "sandbox" && safeEqual(token, row.token)) return row;
     const caller = await resolveCaller(ctx, token);
