@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { customerSays, pairedSandbox } from "../test/conversation";
 import { companies, queueOptions, ticketTrackings, tickets } from "../db/schema";
+import { automateInbound } from "./inboundBot";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -212,5 +213,33 @@ describe("group messages", () => {
     await t.http.put("/settings/CheckMsgIsGroup", { key: "CheckMsgIsGroup", value: "disabled" }, a.token);
     const kept = await customerSays(t.http, wa, group, "no grupo", { isGroup: true });
     expect(kept.ticket).toMatchObject({ isGroup: true });
+  });
+});
+
+// The bot holds no lock while it decides: what it stores applies only to the ticket as it read it.
+describe.skipIf(!process.env.DATABASE_URL)("the bot and a change of the ticket made meanwhile", () => {
+  it("stays silent when an attendant took the ticket while it was deciding", async () => {
+    const { a, wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Olá!" } });
+    const number = newNumber();
+    const first = await customerSays(t.http, wa, number, "oi");
+    const heard = (await phone(wa, number)).length;
+    expect(heard).toBe(1); // greeting and queue menu
+    const { default: pg } = await import("pg");
+    const other = new pg.Client({ connectionString: t.config.databaseUrl });
+    await other.connect();
+    try {
+      // the attendant's change is written but not committed when the bot reads and decides ("1": Vendas)
+      await other.query("begin");
+      await other.query("update tickets set status = 'open', user_id = $2, queue_id = $3 where id = $1", [first.ticket.id, a.user.id, queues[1].id]);
+      const answered = automateInbound(t.built.ctx, { ticketId: first.ticket.id, created: false, body: "1", fromMe: false });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await other.query("commit");
+      await answered;
+    } finally {
+      await other.query("rollback").catch(() => undefined);
+      await other.end();
+    }
+    expect(await ticketRow(first.ticket.id)).toMatchObject({ status: "open", userId: a.user.id, queueId: queues[1].id });
+    expect(await phone(wa, number)).toHaveLength(heard);
   });
 });

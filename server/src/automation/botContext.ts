@@ -3,6 +3,7 @@ import { DEFAULT_SETTINGS } from "@balcao/common";
 import { contacts, queueOptions, tickets, whatsapps, type ScheduleEntry } from "../db/schema";
 import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import type { Tx } from "./outbox";
+import type { Db } from "../db/client";
 import { stageBotMessage } from "./outbox";
 import { fillTemplateVariables } from "@balcao/common";
 
@@ -12,13 +13,13 @@ type MessageRow = typeof import("../db/schema").messages.$inferSelect;
 const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues"] as const;
 
 /**
- * Locks the ticket and reads everything one automation decision needs about it (connection,
- * company hours, the connection's queues, the customer's name, settings) in one statement.
+ * Reads the ticket and everything one automation decision needs about it (connection, company
+ * hours, the connection's queues, the customer's name, settings) in one statement.
  */
-export async function lockForBot(tx: Tx, ticketId: number) {
+export async function readForBot(db: Db | Tx, ticketId: number) {
   const [r] = await rowsOf(
-    tx,
-    sql`with t as (select * from tickets where id = ${ticketId}::int for update)
+    db,
+    sql`with t as (select * from tickets where id = ${ticketId}::int)
         select row_to_json(t) as ticket,
           (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
           (select co.schedules from companies co where co.id = t.company_id) as company_schedules,
@@ -27,7 +28,7 @@ export async function lockForBot(tx: Tx, ticketId: number) {
              from whatsapp_queues wq join queues q on q.id = wq.queue_id where wq.company_id = t.company_id and wq.whatsapp_id = t.whatsapp_id) as queues,
           (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = t.company_id and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings
         from t`,
-    "balcao_bot_lock",
+    "balcao_bot_read",
   );
   const ticket = r ? rowOf(tickets, r.ticket) : null;
   if (!ticket) return null;
@@ -43,11 +44,11 @@ export async function lockForBot(tx: Tx, ticketId: number) {
   return { ticket, bot, settings: settingsOut };
 }
 
-export type BotContext = NonNullable<Awaited<ReturnType<typeof lockForBot>>>["bot"];
+export type BotContext = NonNullable<Awaited<ReturnType<typeof readForBot>>>["bot"];
 export type BotQueue = BotContext["queues"][number];
 
 /** Children of `parentId` (null: the top) in a queue's options tree. */
-export function optionsUnder(tx: Tx, companyId: number, queueId: number, parentId: number | null) {
+export function optionsUnder(tx: Db | Tx, companyId: number, queueId: number, parentId: number | null) {
   return tx
     .select()
     .from(queueOptions)

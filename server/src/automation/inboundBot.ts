@@ -5,9 +5,10 @@ import { emitTicketUpdate } from "../modules/tickets/realtime";
 import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import { previewOf, TICKET_PARTS, viewFromParts } from "../channels/inbound";
 import { isWithinHours } from "./businessHours";
-import { type BotContext, type BotQueue, lockForBot, optionsUnder, Replies, type Say } from "./botContext";
+import { type BotContext, type BotQueue, readForBot, optionsUnder, Replies, type Say } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
-import { releaseStaged, type Tx } from "./outbox";
+import { releaseStaged } from "./outbox";
+import type { Db } from "../db/client";
 import { OneAtATime } from "../channels/oneAtATime";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -41,8 +42,10 @@ export function botMayAnswer(outcome: InboundOutcome) {
 
 /**
  * Answers a customer's message on its own where the spec says so: greeting, the queue menu,
- * the queue's options tree, out-of-hours notices. One transaction per message, with the
- * ticket row locked, so two messages of one customer never both get answered as the first.
+ * the queue's options tree, out-of-hours notices. The decision is read, made and stored
+ * without holding a lock: the statement that stores it applies only while the ticket still is
+ * as the decision read it, and otherwise the decision is made again on the ticket as it is now.
+ * So two messages of one customer never both get answered as the first.
  */
 export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) {
   if (!botMayAnswer(outcome)) return;
@@ -54,55 +57,65 @@ export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) 
 
 const COLUMN_OF: Record<keyof TicketChange, string> = { queueId: "queue_id", queueOptionId: "queue_option_id", chatbot: "chatbot" };
 
-function answer(ctx: AppContext, outcome: InboundOutcome) {
-  return ctx.db.transaction(async (tx) => {
-    const locked = await lockForBot(tx, outcome.ticketId);
-    if (!locked) return null;
-    const { ticket, bot, settings } = locked;
+/** How many times a decision is made again because the ticket changed under it. */
+const ATTEMPTS = 5;
+
+async function answer(ctx: AppContext, outcome: InboundOutcome) {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const read = await readForBot(ctx.db, outcome.ticketId);
+    if (!read) return null;
+    const { ticket, bot, settings } = read;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     if (!bot.connection) return null;
     const reply = new Replies(ticket.id, bot.contactName);
     const change: TicketChange = {};
-    const decide = new Decision(tx, ticket, bot, reply, change, settings);
+    const decide = new Decision(ctx.db, ticket, bot, reply, change, settings);
     await decide.run(outcome);
     const changed = Object.keys(change).length > 0;
     if (!changed && reply.bodies.length === 0) return null;
-    const { after, view, staged } = await commitDecision(tx, ticket, change, reply.bodies);
-    return { before: ticket, after, view, changed, staged };
-  });
+    const stored = await storeDecision(ctx.db, ticket, change, reply.bodies);
+    if (stored) return { before: ticket, ...stored, changed };
+  }
+  throw new Error(`ticket ${outcome.ticketId} kept changing while the bot answered`);
 }
 
 /**
- * Stores the decision in one statement: the automatic messages as pending outbound messages
- * (as modules/messages/send.ts storeOutbound stores them, the last one becoming the ticket's
- * last message) and the ticket's change; answers with the ticket presented for the events.
+ * Stores the decision in one statement, if the ticket still is as the decision read it: the
+ * automatic messages as pending outbound messages (as modules/messages/send.ts storeOutbound
+ * stores them, the last one becoming the ticket's last message) and the ticket's change.
+ * Answers with the ticket presented for the events, or null when the ticket had changed.
  */
-async function commitDecision(tx: Tx, ticket: TicketRow, change: TicketChange, bodies: string[]) {
+async function storeDecision(db: Db, ticket: TicketRow, change: TicketChange, bodies: string[]) {
   const keys = (Object.keys(change) as (keyof TicketChange)[]).sort(); // one SQL text per set of columns (prepared by name)
   const sets = keys.map((key) => sql`${sql.raw(COLUMN_OF[key])} = ${change[key]}`);
   if (bodies.length) sets.push(sql`last_message = ${previewOf({ body: bodies[bodies.length - 1] })}::text`);
   sets.push(sql`updated_at = ${new Date().toISOString()}::timestamptz`);
   const [r] = await rowsOf(
-    tx,
-    sql`with said as (
-          insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, send_status, ack)
-          select ${ticket.companyId}::int, ${ticket.id}::int, ${ticket.whatsappId}::int, ${ticket.contactId}::int, 'local-' || gen_random_uuid(), b.body, true, true, 'pending', 0
-          from json_array_elements_text(${JSON.stringify(bodies)}::json) with ordinality as b(body, n)
-          order by b.n
+    db,
+    sql`with t as (
+          update tickets set ${sql.join(sets, sql`, `)}
+          where id = ${ticket.id}::int and status = 'pending' and user_id is null and not is_group and chatbot = ${ticket.chatbot}::boolean
+            and queue_id is not distinct from ${ticket.queueId}::int and queue_option_id is not distinct from ${ticket.queueOptionId}::int
           returning *),
-        t as (update tickets set ${sql.join(sets, sql`, `)} where id = ${ticket.id}::int returning *)
+        said as (
+          insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, send_status, ack)
+          select t.company_id, t.id, t.whatsapp_id, t.contact_id, 'local-' || gen_random_uuid(), b.body, true, true, 'pending', 0
+          from t, json_array_elements_text(${JSON.stringify(bodies)}::json) with ordinality as b(body, n)
+          order by b.n
+          returning *)
         select (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said) as staged, row_to_json(t) as ticket,
           (select row_to_json(c) from contacts c where c.id = t.contact_id) as contact, ${TICKET_PARTS}
         from t`,
-    `balcao_bot_commit_${keys.join("_")}${bodies.length ? "_said" : ""}`,
+    `balcao_bot_store_${keys.join("_")}${bodies.length ? "_said" : ""}`,
   );
+  if (!r) return null;
   const after = rowOf(tickets, r.ticket)!;
   return { after, view: viewFromParts(after, rowOf(contacts, r.contact)!, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!) };
 }
 
 class Decision {
   constructor(
-    private readonly tx: Tx,
+    private readonly db: Db,
     private readonly ticket: TicketRow,
     private readonly bot: BotContext,
     private readonly reply: Say,
@@ -142,7 +155,7 @@ class Decision {
       await this.reply.say(joinParts(preface, queue.outOfHoursMessage || this.bot.connection!.outOfHoursMessage));
       return;
     }
-    const top = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queue.id, null));
+    const top = sortOptions(await optionsUnder(this.db, this.ticket.companyId, queue.id, null));
     if (top.length) this.change.chatbot = true;
     await this.reply.say(joinParts(preface, queue.greetingMessage, top.length ? optionsMenu(top) : null));
   }
@@ -157,16 +170,16 @@ class Decision {
         return this.reply.say(queueMenu(this.bot.queues));
       }
       this.change.queueOptionId = null;
-      const top = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queueId, null));
+      const top = sortOptions(await optionsUnder(this.db, this.ticket.companyId, queueId, null));
       return this.reply.say(joinParts(queue?.greetingMessage, optionsMenu(top)));
     }
-    const here = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queueId, this.ticket.queueOptionId));
+    const here = sortOptions(await optionsUnder(this.db, this.ticket.companyId, queueId, this.ticket.queueOptionId));
     const chosen = here.find((o) => o.option.trim().toLowerCase() === answer.toLowerCase());
     if (!chosen) {
       const current = this.ticket.queueOptionId ? await this.currentOption() : null;
       return this.reply.say(joinParts(current?.message ?? queue?.greetingMessage, here.length ? optionsMenu(here) : null));
     }
-    const below = sortOptions(await optionsUnder(this.tx, this.ticket.companyId, queueId, chosen.id));
+    const below = sortOptions(await optionsUnder(this.db, this.ticket.companyId, queueId, chosen.id));
     this.change.queueOptionId = chosen.id;
     // the end of a branch hands the conversation to the queue's attendants
     if (!below.length) this.change.chatbot = false;
@@ -174,7 +187,7 @@ class Decision {
   }
 
   private async currentOption() {
-    const [row] = await this.tx.select().from(queueOptions).where(and(eq(queueOptions.companyId, this.ticket.companyId), eq(queueOptions.id, this.ticket.queueOptionId!)));
+    const [row] = await this.db.select().from(queueOptions).where(and(eq(queueOptions.companyId, this.ticket.companyId), eq(queueOptions.id, this.ticket.queueOptionId!)));
     return row ?? null;
   }
 }
