@@ -6,9 +6,10 @@ import type { InboundMessage } from "../channels/contract";
 import { receiveInbound } from "../channels/inbound";
 import { Reply } from "./botContext";
 import { releaseStaged } from "./outbox";
+import { RATING_WINDOW_MS } from "./ratingWindow";
 
-/** How long a rating question waits for its answer. */
-const RATING_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Whether a message can answer the rating question: the customer's own text. */
+export const mayAnswerRating = (inbound: InboundMessage) => !inbound.fromMe && !inbound.isGroup && !inbound.mediaType;
 
 /**
  * The customer's answer to the rating question of a resolved ticket: 1, 2 or 3 is stored on
@@ -16,7 +17,7 @@ const RATING_WINDOW_MS = 24 * 60 * 60 * 1000;
  * else drops the question and the message takes the usual way (returns null).
  */
 export async function receiveRating(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage) {
-  if (inbound.fromMe || inbound.isGroup || inbound.mediaType) return null;
+  if (!mayAnswerRating(inbound)) return null;
   // on every customer message: hand-written, and served by ticket_trackings_awaiting_rating_idx
   const [pending] = await rowsOf<{ trackingId: number; ticketId: number }>(
     ctx.db,

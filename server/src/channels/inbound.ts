@@ -6,6 +6,7 @@ import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
 import { jsonOf, rowOf, rowsOf } from "./sqlRows";
+import { RATING_WINDOW_MS } from "../automation/ratingWindow";
 import { OneAtATime } from "./oneAtATime";
 
 const digits = (s: string) => s.replace(/\D/g, "");
@@ -55,6 +56,19 @@ const ATTEMPTS = 5;
  * runs again, and then sees the winner. Concurrent deliveries never make two tickets.
  */
 export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number } = {}) {
+  return (await receive(ctx, whatsapp, inbound, opts))!;
+}
+
+/**
+ * `receiveInbound`, unless a rating question of this customer on this connection waits for its
+ * answer (automation/rating.ts): then nothing is stored and the answer is null. The same
+ * statement looks and stores, so the usual message costs no separate look.
+ */
+export function receiveInboundUnlessRating(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage) {
+  return receive(ctx, whatsapp, inbound, { unlessRating: true });
+}
+
+async function receive(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number; unlessRating?: boolean }) {
   const companyId = whatsapp.companyId;
   const number = inbound.isGroup ? inbound.number : digits(inbound.number);
   const stored = inbound.media ? await ctx.media.save(companyId, inbound.media.data, inbound.media.filename) : null;
@@ -69,6 +83,14 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
 
   const attempt = async () => {
     const now = new Date().toISOString();
+    // the rating question still waiting for this customer's answer (as automation/rating.ts looks for it)
+    const rating = opts.unlessRating
+      ? sql`awaiting as (
+              select 1 from ticket_trackings tr join tickets t on t.id = tr.ticket_id join contacts ct on ct.id = t.contact_id
+              where tr.company_id = ${companyId}::int and not tr.rated and tr.rating_at is not null and tr.rating_at > ${new Date(Date.now() - RATING_WINDOW_MS).toISOString()}::timestamptz
+                and t.whatsapp_id = ${whatsapp.id}::int and t.status = 'closed' and ct.number = ${number}::text
+              limit 1),`
+      : sql`awaiting as (select 1 where false),`;
     // an answer that belongs to a given (possibly closed) ticket, such as a rating, opens nothing
     const locate = opts.intoTicketId
       ? sql`active as (select t.* from tickets t where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int and exists (select 1 from c)),
@@ -90,9 +112,10 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
     const [r] = await rowsOf(
       ctx.db,
       sql`with dup as (select m.* from messages m where m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${inbound.externalId}::text),
+          ${rating}
           c as (
             insert into contacts (company_id, name, number, is_group, whatsapp_id)
-            select ${companyId}::int, ${name || number}::text, ${number}::text, ${isGroup}::boolean, ${whatsapp.id}::int where not exists (select 1 from dup)
+            select ${companyId}::int, ${name || number}::text, ${number}::text, ${isGroup}::boolean, ${whatsapp.id}::int where not exists (select 1 from dup) and not exists (select 1 from awaiting)
             on conflict (company_id, number) where number <> '' do update
               -- a contact still named by its number takes the name the customer gave
               set name = case when contacts.name = contacts.number and ${name}::text <> '' then ${name}::text else contacts.name end, updated_at = ${now}::timestamptz
@@ -113,9 +136,9 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
             returning t.*),
           t as (select * from upd union all select * from opened)
         select (select row_to_json(dup) from dup) as dup, (select row_to_json(c) from c) as contact, (select row_to_json(m) from m) as message,
-          row_to_json(t) as ticket, exists (select 1 from opened) as created, ${TICKET_PARTS}
+          row_to_json(t) as ticket, exists (select 1 from opened) as created, exists (select 1 from awaiting) as awaiting, ${TICKET_PARTS}
         from (select 1) as one left join t on true`,
-      `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${inbound.quotedExternalId ? "_quoting" : ""}`,
+      `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${inbound.quotedExternalId ? "_quoting" : ""}${opts.unlessRating ? "_rating" : ""}`,
     );
     return r;
   };
@@ -125,6 +148,7 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
       const r = await attempt();
       const duplicate = rowOf(messages, r.dup);
       if (duplicate) return { duplicate: true as const, message: duplicate };
+      if (r.awaiting === true) return null;
       const message = rowOf(messages, r.message);
       if (message) {
         const contact = rowOf(contacts, r.contact)!;
@@ -144,12 +168,13 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
     throw err;
   }
 
+  if (!result) return null;
   if (result.duplicate) {
     if (stored) await ctx.media.remove(companyId, stored.key);
     const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, result.message.ticketId));
     const ticket = await presentTicket(ctx.db, ticketRow);
     const [message] = await presentMessages(ctx.db, companyId, [result.message]);
-    return { duplicate: true, message, ticket, created: false };
+    return { duplicate: true as boolean, message, ticket, created: false };
   }
   const { ticket } = result;
   const [message] = result.message.quotedMsgId ? await presentMessages(ctx.db, companyId, [result.message]) : [messageViewOf(result.message, { id: result.contact.id, name: result.contact.name })];

@@ -4,9 +4,9 @@ import { whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
-import { receiveRating } from "../automation/rating";
+import { mayAnswerRating, receiveRating } from "../automation/rating";
 import { automateInbound } from "../automation/inboundBot";
-import { applyAck, applyEdit, applyRemoteDelete, receiveInbound } from "./inbound";
+import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating } from "./inbound";
 import { SandboxAdapter } from "./sandbox/adapter";
 import { CloudAdapter } from "./cloud/adapter";
 import { BaileysAdapter } from "./baileys/adapter";
@@ -138,8 +138,13 @@ export class ChannelManager {
       const { CheckMsgIsGroup } = await readSettings(this.ctx.db, whatsapp.companyId, ["CheckMsgIsGroup"] as const);
       if (CheckMsgIsGroup === "enabled") return null;
     }
-    const rating = await receiveRating(this.ctx, whatsapp, message);
-    if (rating) return { ...rating, rating: true };
+    if (mayAnswerRating(message)) {
+      // one statement stores the message unless a rating question waits for this customer
+      const stored = await receiveInboundUnlessRating(this.ctx, whatsapp, message);
+      if (stored) return { ...stored, rating: false };
+      const rating = await receiveRating(this.ctx, whatsapp, message);
+      if (rating) return { ...rating, rating: true };
+    }
     return { ...(await receiveInbound(this.ctx, whatsapp, message)), rating: false };
   }
 
