@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { contacts, messages, tickets } from "../db/schema";
 import { presentTicket, ticketViewOf, type TicketParts } from "../modules/tickets/present";
@@ -55,7 +55,14 @@ const ATTEMPTS = 5;
  * opened the ticket or stored the message after this statement's snapshot) stores nothing and
  * runs again, and then sees the winner. Concurrent deliveries never make two tickets.
  */
-export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number } = {}) {
+/**
+ * Something a channel records together with the message, in the same statement: a CTE
+ * (ending with a comma) that reads the stored message as `m` (empty for a duplicate), and a
+ * name for its SQL text.
+ */
+export interface Alongside { cte: SQL; name: string }
+
+export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number; alongside?: Alongside } = {}) {
   return (await receive(ctx, whatsapp, inbound, opts))!;
 }
 
@@ -64,11 +71,11 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
  * answer (automation/rating.ts): then nothing is stored and the answer is null. The same
  * statement looks and stores, so the usual message costs no separate look.
  */
-export function receiveInboundUnlessRating(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage) {
-  return receive(ctx, whatsapp, inbound, { unlessRating: true });
+export function receiveInboundUnlessRating(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, alongside?: Alongside) {
+  return receive(ctx, whatsapp, inbound, { unlessRating: true, alongside });
 }
 
-async function receive(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number; unlessRating?: boolean }) {
+async function receive(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number; unlessRating?: boolean; alongside?: Alongside }) {
   const companyId = whatsapp.companyId;
   const number = inbound.isGroup ? inbound.number : digits(inbound.number);
   const stored = inbound.media ? await ctx.media.save(companyId, inbound.media.data, inbound.media.filename) : null;
@@ -134,11 +141,12 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
             update tickets t set last_message = ${preview}::text, unread_messages = t.unread_messages + ${unread}::int, updated_at = ${now}::timestamptz
             from active where t.id = active.id and exists (select 1 from m)
             returning t.*),
+          ${opts.alongside?.cte ?? sql``}
           t as (select * from upd union all select * from opened)
         select (select row_to_json(dup) from dup) as dup, (select row_to_json(c) from c) as contact, (select row_to_json(m) from m) as message,
           row_to_json(t) as ticket, exists (select 1 from opened) as created, exists (select 1 from awaiting) as awaiting, ${TICKET_PARTS}
         from (select 1) as one left join t on true`,
-      `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${inbound.quotedExternalId ? "_quoting" : ""}${opts.unlessRating ? "_rating" : ""}`,
+      `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${inbound.quotedExternalId ? "_quoting" : ""}${opts.unlessRating ? "_rating" : ""}${opts.alongside ? `_${opts.alongside.name}` : ""}`,
     );
     return r;
   };

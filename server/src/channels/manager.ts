@@ -6,7 +6,7 @@ import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
 import { mayAnswerRating, receiveRating } from "../automation/rating";
 import { automateInbound } from "../automation/inboundBot";
-import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating } from "./inbound";
+import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating, type Alongside } from "./inbound";
 import { SandboxAdapter } from "./sandbox/adapter";
 import { CloudAdapter } from "./cloud/adapter";
 import { BaileysAdapter } from "./baileys/adapter";
@@ -132,20 +132,24 @@ export class ChannelManager {
     return stored;
   }
 
-  /** The storing half of `receiveMessage`, for a channel that records something in between. */
-  async storeMessage(whatsapp: { id: number; companyId: number }, message: InboundMessage) {
+  /**
+   * The storing half of `receiveMessage`, for a channel that records something in between, or
+   * `alongside` the message in the same statement (the result's `alongside` says whether it ran
+   * there; a rating answer takes another way).
+   */
+  async storeMessage(whatsapp: { id: number; companyId: number }, message: InboundMessage, alongside?: Alongside) {
     if (message.isGroup) {
       const { CheckMsgIsGroup } = await readSettings(this.ctx.db, whatsapp.companyId, ["CheckMsgIsGroup"] as const);
       if (CheckMsgIsGroup === "enabled") return null;
     }
     if (mayAnswerRating(message)) {
       // one statement stores the message unless a rating question waits for this customer
-      const stored = await receiveInboundUnlessRating(this.ctx, whatsapp, message);
-      if (stored) return { ...stored, rating: false };
+      const stored = await receiveInboundUnlessRating(this.ctx, whatsapp, message, alongside);
+      if (stored) return { ...stored, rating: false, alongside: !!alongside };
       const rating = await receiveRating(this.ctx, whatsapp, message);
-      if (rating) return { ...rating, rating: true };
+      if (rating) return { ...rating, rating: true, alongside: false };
     }
-    return { ...(await receiveInbound(this.ctx, whatsapp, message)), rating: false };
+    return { ...(await receiveInbound(this.ctx, whatsapp, message, { alongside })), rating: false, alongside: !!alongside };
   }
 
   /** The answering half: greeting, menus and chatbot, for a newly stored customer message. */

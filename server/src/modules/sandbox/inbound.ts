@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { SandboxInboundBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import type { whatsapps } from "../../db/schema";
@@ -29,20 +29,16 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     const link = `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`;
     message.body = `${""}|${link}|${description ?? ""}`;
   }
-  const result = await ctx.channels.storeMessage(whatsapp, message);
+  // the phone's copy, once (no unique index to lean on here), stored by the statement that stores the message
+  const copy = (from: SQL) => sql`
+    insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
+    select ${whatsapp.companyId}::int, ${whatsapp.id}::int, ${externalId}::text, ${body.number}::text, 'in', ${message.body ?? ""}::text, ${message.mediaType ?? null}::text, ${media?.filename ?? null}::text, ${body.quotedId ?? null}::text, 2
+    ${from} where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`;
+  const result = await ctx.channels.storeMessage(whatsapp, message, { cte: sql`phone_copy as (${copy(sql`from m`)}),`, name: "sandbox_copy" });
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };
-  if (!result.duplicate) {
-    // the phone's copy, once (one statement: no unique index to lean on here)
-    await rowsOf(
-      ctx.db,
-      sql`
-      insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
-      select ${whatsapp.companyId}::int, ${whatsapp.id}::int, ${externalId}::text, ${body.number}::text, 'in', ${message.body ?? ""}::text, ${message.mediaType ?? null}::text, ${media?.filename ?? null}::text, ${body.quotedId ?? null}::text, 2
-      where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`,
-      "balcao_sandbox_phone_copy",
-    );
-  }
+  if (!result.duplicate && !result.alongside) await rowsOf(ctx.db, copy(sql``), "balcao_sandbox_phone_copy");
+  const { alongside: _, ...answer } = result;
   await ctx.channels.automate(result);
-  return result;
+  return answer;
 }

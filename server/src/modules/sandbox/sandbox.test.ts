@@ -98,6 +98,10 @@ describe("the inbound pipeline", () => {
     const messages = await t.http.get(`/messages/${ticketId}`, a.token);
     expect(messages.body.count).toBe(50);
     expect(new Set(results.map((r) => r.body.message.id)).size).toBe(50);
+    // the phone keeps its own copy of each message it sent, once
+    const phone = await t.http.get(`/sandbox/${w.id}/conversation?number=${number}`, w.token);
+    const sent = phone.body.filter((m: { direction: string }) => m.direction === "in").map((m: { body: string }) => m.body);
+    expect(sent.sort()).toEqual(sends.map((m) => m.body).sort());
   });
 
   // Two processes do not share the in-process queue of a customer's messages: only the
