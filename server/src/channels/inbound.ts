@@ -47,6 +47,13 @@ export function viewFromParts(ticket: typeof tickets.$inferSelect, contact: type
 const ATTEMPTS = 5;
 
 /**
+ * Something a channel records together with the message, in the same statement: a CTE
+ * (ending with a comma) that reads the stored message as `m` (empty for a duplicate), and a
+ * name for its SQL text.
+ */
+export interface Alongside { cte: SQL; name: string }
+
+/**
  * Stores one inbound message exactly once, in one statement (so one transaction): it upserts
  * the contact, finds the contact's open or pending ticket on this connection (or opens a
  * pending one), inserts the message and makes it the ticket's last message, and returns what
@@ -55,13 +62,6 @@ const ATTEMPTS = 5;
  * opened the ticket or stored the message after this statement's snapshot) stores nothing and
  * runs again, and then sees the winner. Concurrent deliveries never make two tickets.
  */
-/**
- * Something a channel records together with the message, in the same statement: a CTE
- * (ending with a comma) that reads the stored message as `m` (empty for a duplicate), and a
- * name for its SQL text.
- */
-export interface Alongside { cte: SQL; name: string }
-
 export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number; alongside?: Alongside } = {}) {
   return (await receive(ctx, whatsapp, inbound, opts))!;
 }
