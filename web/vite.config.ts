@@ -1,5 +1,8 @@
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
 import { defineConfig, type ProxyOptions } from "vite";
 import react from "@vitejs/plugin-react";
+import { compression, defineAlgorithm } from "vite-plugin-compression2";
 
 /**
  * The API lives at the root of the server's origin, on the same paths as the SPA's routes
@@ -28,23 +31,35 @@ const api: ProxyOptions = {
   },
 };
 
+/** @balcao/common's sources: declarations only (schemas, constants, rules), no side effects. */
+const COMMON_SRC = fileURLToPath(new URL("../common/src/", import.meta.url));
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Brotli and gzip (level 9) copies beside each built file, which the server sends as they are.
+    // Brotli quality 10 rather than 11: about 2% larger, built in a third of the time.
+    compression({
+      algorithms: [defineAlgorithm("brotliCompress", { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 10 } }), "gzip"],
+      threshold: 1024,
+    }),
+  ],
   build: {
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
     rollupOptions: {
+      // A chunk keeps only the parts of @balcao/common it uses, rather than every schema it re-exports.
+      treeshake: { moduleSideEffects: (id) => !id.startsWith(COMMON_SRC) },
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // What every page needs and rarely changes gets a chunk of its own, which stays cached across releases:
+        // React with the router, and MUI's styling core (theme, emotion). MUI's components and every other
+        // library are left to Rollup, which puts each in the chunks of the pages that use it.
         manualChunks(id) {
-          if (!id.includes("node_modules")) return undefined;
-          // Loaded on demand (emoji picker, mp3 encoder): they keep chunks of their own.
-          if (/node_modules\/(emoji-mart|@emoji-mart|@breezystack)\//.test(id)) return undefined;
-          // @popperjs stays in vendor: other libraries there use it too (react-overlays), and chunks must not import each other in a circle
-          if (/node_modules\/(@mui|@emotion|react-transition-group)\//.test(id)) return "mui";
           if (/node_modules\/(react|react-dom|scheduler|react-router|react-router-dom)\//.test(id)) return "react";
-          return "vendor";
+          if (/node_modules\/(@mui\/(system|utils|styled-engine|private-theming)|@emotion\/[^/]+|stylis)\//.test(id)) return "mui";
+          if (/node_modules\/@mui\/material\/esm\/(styles|colors)\//.test(id)) return "mui";
+          return undefined;
         },
       },
     },

@@ -1,11 +1,17 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "./i18n";
+import { i18nReady } from "./i18n";
 import "./api/client";
 import { App } from "./app/App";
+import { preloadPageFor } from "./app/pages";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+preloadPageFor(window.location.pathname);
+
+// A user who chose English or Spanish waits for those texts rather than seeing Portuguese first.
+void i18nReady.then(() =>
+  createRoot(document.getElementById("root")!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

@@ -4,6 +4,7 @@ import type { LoginBody, SessionUser } from "@balcao/common";
 import * as authApi from "../api/auth";
 import { clearSession, getToken, onSessionExpired, saveUserData } from "../api/session";
 import { AuthContext, type AuthContextValue, type AuthStatus } from "./authContext";
+import { preloadPageFor } from "./pages";
 
 /** Login lands on the ticket manager (the guards of the public pages do the redirect). */
 const LOGIN_LANDING = "/tickets";
@@ -46,6 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const login = useCallback(async (body: LoginBody) => {
+    preloadPageFor(LOGIN_LANDING);
     const session = await authApi.login(body);
     setLanding(LOGIN_LANDING);
     setUser(session.user);

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from "react";
+import { Suspense, useEffect, type ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router-dom";
 import { can, type Permission, type PlanFlag } from "@balcao/common";
 import { useCompanyPlan } from "../api/hooks";
@@ -21,7 +21,10 @@ export function RequireAuth() {
   return (
     <SocketProvider>
       <AppLayout>
-        <Outlet />
+        {/* the shell stays while a page's chunk loads */}
+        <Suspense fallback={<FullPageLoader inline />}>
+          <Outlet />
+        </Suspense>
       </AppLayout>
     </SocketProvider>
   );

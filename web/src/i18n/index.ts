@@ -1,9 +1,7 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
 import { STORAGE_KEYS } from "@balcao/common";
-import { pt } from "./locales/pt";
-import { en } from "./locales/en";
-import { es } from "./locales/es";
+import { pt, type Messages } from "./locales/pt";
 
 export const LANGUAGES = ["pt", "en", "es"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -16,13 +14,35 @@ function initialLanguage(): Language {
   return isLanguage(stored) ? stored : "pt";
 }
 
+/** Portuguese is built in (it is the fallback); the other languages load when chosen. */
+const LOADERS: Record<Exclude<Language, "pt">, () => Promise<Messages>> = {
+  en: () => import("./locales/en").then((m) => m.en),
+  es: () => import("./locales/es").then((m) => m.es),
+};
+
+async function loadLanguage(lng: Language) {
+  if (lng === "pt" || i18n.hasResourceBundle(lng, "translation")) return;
+  i18n.addResourceBundle(lng, "translation", await LOADERS[lng]());
+}
+
+const firstLanguage = initialLanguage();
+
 void i18n.use(initReactI18next).init({
-  resources: { pt: { translation: pt }, en: { translation: en }, es: { translation: es } },
-  lng: initialLanguage(),
+  resources: { pt: { translation: pt } },
+  partialBundledLanguages: true,
+  lng: firstLanguage,
   fallbackLng: "pt",
   supportedLngs: [...LANGUAGES],
   interpolation: { escapeValue: false },
 });
+
+/**
+ * Settles once the first language's texts are in (Portuguese, the fallback, if they fail to load).
+ * Choosing the language again once its texts are in makes i18next resolve to it rather than to the fallback.
+ */
+export const i18nReady: Promise<void> = loadLanguage(firstLanguage)
+  .then(() => (firstLanguage === "pt" ? undefined : i18n.changeLanguage(firstLanguage)))
+  .then(() => undefined, () => undefined);
 
 i18n.on("languageChanged", (lng) => {
   localStorage.setItem(STORAGE_KEYS.language, lng);
@@ -30,7 +50,8 @@ i18n.on("languageChanged", (lng) => {
 });
 document.documentElement.lang = i18n.language === "pt" ? "pt-BR" : i18n.language;
 
-export function changeLanguage(lng: Language) {
+export async function changeLanguage(lng: Language) {
+  await loadLanguage(lng);
   return i18n.changeLanguage(lng);
 }
 

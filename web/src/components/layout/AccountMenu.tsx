@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from "@mui/material";
 import PersonOutline from "@mui/icons-material/PersonOutline";
 import Logout from "@mui/icons-material/Logout";
@@ -6,8 +6,11 @@ import RefreshIcon from "@mui/icons-material/Refresh";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAuth, useSessionUser } from "../../app/authContext";
-import { UserModal } from "../UserModal/UserModal";
+import { DialogLoader } from "../DialogLoader";
 import { VolumeSlider } from "./VolumeControl";
+
+// The profile form (and its form libraries) loads when it is first opened, not with the shell.
+const UserModal = lazy(() => import("../UserModal/UserModal").then((m) => ({ default: m.UserModal })));
 
 /** On phones the top bar has no room for these: they live here (display on xs only). */
 const phoneOnly = { display: { xs: "flex", sm: "none" } } as const;
@@ -77,7 +80,11 @@ export function AccountMenu() {
           {t("layout.logout")}
         </MenuItem>
       </Menu>
-      {profileOpen && <UserModal open userId={user.id} onClose={() => setProfileOpen(false)} />}
+      {profileOpen && (
+        <Suspense fallback={<DialogLoader />}>
+          <UserModal open userId={user.id} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

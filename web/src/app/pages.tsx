@@ -1,0 +1,85 @@
+import { lazy, useState, type ComponentType } from "react";
+import { matchPath } from "react-router-dom";
+
+type Loader = () => Promise<ComponentType>;
+
+/**
+ * A page in a chunk of its own; `preload()` fetches it ahead of rendering. Until its chunk is in, the page
+ * suspends (React.lazy) and the nearest Suspense shows a loader. Once it is in, the page renders straight
+ * away: suspending on a chunk that is already there would still show the loader, and React then holds the
+ * page back for its fallback throttle (300 ms).
+ */
+function page(load: Loader) {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<{ default: ComponentType }> | undefined;
+  const preload = () =>
+    (pending ??= load().then(
+      (component) => {
+        loaded = component;
+        return { default: component };
+      },
+      (error: unknown) => {
+        pending = undefined; // a later visit tries again
+        throw error;
+      },
+    ));
+  const Lazy = lazy(preload);
+  function Page() {
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  return Object.assign(Page, { preload });
+}
+
+export const LoginPage = page(() => import("../pages/Login/LoginPage").then((m) => m.LoginPage));
+export const SignupPage = page(() => import("../pages/Signup/SignupPage").then((m) => m.SignupPage));
+export const ForgetPasswordPage = page(() => import("../pages/ForgetPassword/ForgetPasswordPage").then((m) => m.ForgetPasswordPage));
+export const SandboxPairPage = page(() => import("../pages/SandboxPair/SandboxPairPage").then((m) => m.SandboxPairPage));
+export const DashboardPage = page(() => import("../pages/Dashboard/DashboardPage").then((m) => m.DashboardPage));
+export const TicketsPage = page(() => import("../pages/Tickets/TicketsPage").then((m) => m.TicketsPage));
+export const ContactsPage = page(() => import("../pages/Contacts/ContactsPage").then((m) => m.ContactsPage));
+export const QuickMessagesPage = page(() => import("../pages/QuickMessages/QuickMessagesPage").then((m) => m.QuickMessagesPage));
+export const TodoListPage = page(() => import("../pages/TodoList/TodoListPage").then((m) => m.TodoListPage));
+export const SchedulesPage = page(() => import("../pages/Schedules/SchedulesPage").then((m) => m.SchedulesPage));
+export const TagsPage = page(() => import("../pages/Tags/TagsPage").then((m) => m.TagsPage));
+export const HelpsPage = page(() => import("../pages/Helps/HelpsPage").then((m) => m.HelpsPage));
+export const KanbanPage = page(() => import("../pages/Kanban/KanbanPage").then((m) => m.KanbanPage));
+export const QueuesPage = page(() => import("../pages/Queues/QueuesPage").then((m) => m.QueuesPage));
+export const UsersPage = page(() => import("../pages/Users/UsersPage").then((m) => m.UsersPage));
+export const ConnectionsPage = page(() => import("../pages/Connections/ConnectionsPage").then((m) => m.ConnectionsPage));
+export const SimulatorPage = page(() => import("../pages/Simulator/SimulatorPage").then((m) => m.SimulatorPage));
+export const MessagesApiPage = page(() => import("../pages/MessagesApi/MessagesApiPage").then((m) => m.MessagesApiPage));
+export const SettingsPage = page(() => import("../pages/Settings/SettingsPage").then((m) => m.SettingsPage));
+export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
+
+/** The page each address opens, in the order AppRoutes matches them (its catch-all excepted). */
+const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
+  ["/sandbox/pair/:whatsappId/:code", SandboxPairPage],
+  ["/login", LoginPage],
+  ["/signup", SignupPage],
+  ["/forgetpsw", ForgetPasswordPage],
+  ["/", DashboardPage],
+  ["/tickets/:ticketId?", TicketsPage],
+  ["/contacts", ContactsPage],
+  ["/quick-messages", QuickMessagesPage],
+  ["/todolist", TodoListPage],
+  ["/schedules", SchedulesPage],
+  ["/tags", TagsPage],
+  ["/helps", HelpsPage],
+  ["/kanban", KanbanPage],
+  ["/queues", QueuesPage],
+  ["/users", UsersPage],
+  ["/connections", ConnectionsPage],
+  ["/simulator", SimulatorPage],
+  ["/messages-api", MessagesApiPage],
+  ["/settings", SettingsPage],
+];
+
+/**
+ * Starts fetching the page of an address while the session is still being restored, so its
+ * chunk does not wait for the refresh call. A wrong guess (a redirect) only costs a fetch.
+ */
+export function preloadPageFor(pathname: string) {
+  const hit = BY_PATH.find(([pattern]) => matchPath(pattern, pathname));
+  hit?.[1].preload().catch(() => undefined);
+}
