@@ -1,10 +1,11 @@
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { sandboxMessages, whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage } from "../contract";
 import { mediaTypeOf } from "../../media/store";
+import { rowOf, rowsOf } from "../sqlRows";
 
 type Sink = (event: ChannelEvent) => Promise<void>;
 
@@ -48,13 +49,20 @@ export class SandboxAdapter implements ChannelAdapter {
     if (row?.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   }
 
-  private async deliver(to: string, values: Partial<typeof sandboxMessages.$inferInsert>): Promise<SentMessage> {
-    await this.assertConnected();
+  /** The phone's copy of what the company sends, stored only while the connection is up: one statement. */
+  private async deliver(to: string, values: { body: string; mediaType?: string | null; mediaName?: string | null; mediaPath?: string | null; quotedId?: string | null }): Promise<SentMessage> {
     const externalId = `SBX${crypto.randomBytes(10).toString("hex").toUpperCase()}`;
-    const [row] = await this.ctx.db
-      .insert(sandboxMessages)
-      .values({ companyId: this.whatsapp.companyId, whatsappId: this.whatsapp.id, externalId, number: to, direction: "out", ack: 1, ...values })
-      .returning();
+    const [found] = await rowsOf<{ row: unknown }>(
+      this.ctx.db,
+      sql`insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, media_path, quoted_id, ack)
+          select ${this.whatsapp.companyId}::int, w.id, ${externalId}::text, ${to}::text, 'out', ${values.body ?? ""}::text, ${values.mediaType ?? null}::text,
+            ${values.mediaName ?? null}::text, ${values.mediaPath ?? null}::text, ${values.quotedId ?? null}::text, 1
+          from whatsapps w where w.id = ${this.whatsapp.id}::int and w.status = 'CONNECTED'
+          returning row_to_json(sandbox_messages) as row`,
+      "balcao_sandbox_send",
+    );
+    const row = rowOf(sandboxMessages, found?.row);
+    if (!row) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     this.ctx.realtime.toAdmins(this.whatsapp.companyId, "sandbox", { action: "outbound", whatsappId: this.whatsapp.id, message: presentSandboxMessage(row) });
     return { externalId };
   }

@@ -1,16 +1,17 @@
 import crypto from "node:crypto";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../automation/outbox";
-import { contacts, messages, tickets, whatsapps } from "../../db/schema";
-import { AppError } from "../../http/errors";
+import { messages, tickets, whatsapps } from "../../db/schema";
+import { AppError, notFound } from "../../http/errors";
 import type { MediaFile } from "../../channels/contract";
 import { previewOf } from "../../channels/inbound";
 import { mediaTypeOf } from "../../media/store";
 import { presentTicket, type TicketView } from "../tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../tickets/realtime";
-import { presentMessages } from "./present";
+import { jsonOf, rowOf, rowsOf } from "../../channels/sqlRows";
+import { messageViewOf, presentMessages } from "./present";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -68,39 +69,70 @@ export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "compa
   return { row, ticketRow };
 }
 
-/** Hands a stored outbound message to the channel and records the outcome. */
+/**
+ * Hands a stored outbound message to the channel and records the outcome, in two statements
+ * around the channel's send: the claim (which also reads the connection, the contact's number
+ * and the quoted message's external id) and the outcome (which also reads what the view needs).
+ */
 export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageRow, media?: MediaFile) {
   // one sender per message: a retry, a re-send after a restart and the first send never overlap
-  const [claimed] = await ctx.db
-    .update(messages)
-    .set({ sendStatus: "sending" })
-    .where(and(eq(messages.id, row.id), inArray(messages.sendStatus, ["pending", "failed"])))
-    .returning({ id: messages.id });
-  if (!claimed) {
+  const [claim] = await rowsOf<{ whatsapp: unknown; number: string | null; quoted_external_id: string | null }>(
+    ctx.db,
+    sql`with claimed as (
+          update messages set send_status = 'sending', updated_at = ${new Date().toISOString()}::timestamptz
+          where id = ${row.id}::int and send_status in ('pending', 'failed')
+          returning id)
+        select (select row_to_json(w) from whatsapps w where w.company_id = ${ticket.companyId}::int and w.id = ${ticket.whatsappId}::int) as whatsapp,
+          (select c.number from contacts c where c.id = ${ticket.contactId}::int) as number,
+          (select q.external_id from messages q where q.company_id = ${ticket.companyId}::int and q.id = ${row.quotedMsgId}::int) as quoted_external_id
+        from claimed`,
+    "balcao_send_claim",
+  );
+  if (!claim) {
     const [current] = await ctx.db.select().from(messages).where(eq(messages.id, row.id));
     return (await presentMessages(ctx.db, ticket.companyId, [current ?? row]))[0];
   }
-  let outcome: Partial<MessageRow>;
+  let outcome: { externalId: string | null; sendStatus: "sent" | "failed"; ack: number | null };
   try {
     if (!ticket.whatsappId) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
-    const [whatsapp] = await ctx.db.select().from(whatsapps).where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId)));
+    const whatsapp = rowOf(whatsapps, claim.whatsapp);
     if (!whatsapp) throw new AppError("ERR_NO_WAPP_FOUND", 404);
-    const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, ticket.contactId));
-    const quoted = row.quotedMsgId
-      ? (await ctx.db.select({ externalId: messages.externalId }).from(messages).where(and(eq(messages.companyId, ticket.companyId), eq(messages.id, row.quotedMsgId))))[0]
-      : undefined;
+    if (claim.number === null) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
+    const number = claim.number;
     const adapter = ctx.channels.adapterFor(whatsapp);
-    const options = { quotedExternalId: quoted?.externalId };
+    const options = { quotedExternalId: claim.quoted_external_id ?? undefined };
     let file = media;
     if (!file && row.mediaPath) file = { data: await ctx.media.read(ticket.companyId, row.mediaPath), filename: row.mediaName ?? "file", mimetype: "" };
     if (file && !file.mimetype) file.mimetype = row.mediaType === "application" ? "application/octet-stream" : `${row.mediaType}/*`;
-    const sent = file ? await adapter.sendMedia(contact.number, file, row.body, options) : await adapter.sendText(contact.number, row.body, options);
+    const sent = file ? await adapter.sendMedia(number, file, row.body, options) : await adapter.sendText(number, row.body, options);
     outcome = { externalId: sent.externalId, sendStatus: "sent", ack: 1 };
   } catch {
-    outcome = { sendStatus: "failed" };
+    outcome = { externalId: null, sendStatus: "failed", ack: null };
   }
-  const [updated] = await ctx.db.update(messages).set({ ...outcome, updatedAt: new Date() }).where(eq(messages.id, row.id)).returning();
-  const [view] = await presentMessages(ctx.db, ticket.companyId, [updated]);
+  // one update of the row (each one re-indexes its body), returning what the view needs
+  const [r] = await rowsOf<{ message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown }>(
+    ctx.db,
+    sql`with u as (
+          update messages set send_status = ${outcome.sendStatus}::text, external_id = coalesce(${outcome.externalId}::text, external_id),
+            ack = coalesce(${outcome.ack}::int, ack), updated_at = ${new Date().toISOString()}::timestamptz
+          where id = ${row.id}::int
+          returning *)
+        select row_to_json(u) as message,
+          (select row_to_json(q) from messages q where q.company_id = ${ticket.companyId}::int and q.id = u.quoted_msg_id) as quoted,
+          (select json_build_object('id', qc.id, 'name', qc.name) from messages q join contacts qc on qc.id = q.contact_id and qc.company_id = ${ticket.companyId}::int
+            where q.company_id = ${ticket.companyId}::int and q.id = u.quoted_msg_id) as quoted_contact,
+          (select json_build_object('id', c.id, 'name', c.name) from contacts c where not u.from_me and c.id = u.contact_id and c.company_id = ${ticket.companyId}::int) as sender
+        from u`,
+    "balcao_send_outcome",
+  );
+  if (!r) throw notFound(); // the message was deleted with its ticket meanwhile
+  const updated = rowOf(messages, r.message)!;
+  const quoted = rowOf(messages, r.quoted);
+  const view = messageViewOf(
+    updated,
+    r.sender ? jsonOf<{ id: number; name: string }>(r.sender) : null,
+    quoted ? { ...quoted, contact: r.quoted_contact ? jsonOf<{ id: number; name: string }>(r.quoted_contact) : null } : undefined,
+  );
   emitAppMessage(ctx.realtime, ticket, "update", view);
   return view;
 }
