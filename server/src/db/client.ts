@@ -1,6 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fs from "node:fs/promises";
+import crypto from "node:crypto";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 
@@ -10,8 +11,11 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
-  /** Runs one parameterized statement; used by tools that bring their own SQL (health check, jobs). */
-  query<T = Record<string, unknown>>(text: string, values?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one parameterized statement written by hand. With `prepared`, PostgreSQL parses and plans
+   * it once per connection (named after a hash of its text) and then only binds and runs it.
+   */
+  query<T = Record<string, unknown>>(text: string, values?: unknown[], opts?: { prepared?: boolean }): Promise<T[]>;
   /** Runs SQL for the job runner: several statements at once when there are no parameters. */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   migrate(): Promise<void>;
@@ -22,6 +26,14 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 const MIGRATION_LOCK = 7_240_001;
 
 export class DatabaseError extends Error {}
+
+const names = new Map<string, string>();
+/** One name per distinct statement text, as the driver requires of prepared statements. */
+function statementName(text: string) {
+  let name = names.get(text);
+  if (!name) names.set(text, (name = `balcao_${crypto.createHash("sha1").update(text).digest("hex").slice(0, 20)}`));
+  return name;
+}
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for "memory://"). */
 export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
@@ -48,8 +60,8 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: "postgres",
-    async query(text, values) {
-      const r = await pool.query(text, values as unknown[]);
+    async query(text, values, opts) {
+      const r = opts?.prepared ? await pool.query({ name: statementName(text), text, values: values as unknown[] }) : await pool.query(text, values as unknown[]);
       return r.rows;
     },
     async executeSql(text, values) {

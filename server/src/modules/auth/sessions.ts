@@ -54,6 +54,7 @@ export async function findActiveSessionUser(database: Database, sessionId: strin
      from user_sessions s join users u on u.id = s.user_id
      where s.id = $1 and s.revoked_at is null and s.expires_at > now()`,
     [sessionId],
+    { prepared: true },
   );
   return row ?? null;
 }

@@ -23,7 +23,7 @@ import { canAccessTicket } from "../../policies/tickets";
 export async function listMessages(ctx: AppContext, caller: Caller, ticketId: number, pageNumber: number): Promise<string> {
   const limit = PAGE_SIZE.messages;
   const offset = (pageNumber - 1) * limit;
-  const [row] = await ctx.database.query<ConversationRow>(CONVERSATION_SQL, [caller.companyId, ticketId, caller.id, isAdmin(caller), offset]);
+  const [row] = await ctx.database.query<ConversationRow>(CONVERSATION_SQL, [caller.companyId, ticketId, caller.id, isAdmin(caller), offset], { prepared: true });
   if (!row) throw new AppError("ERR_NO_TICKET_FOUND", 404);
   if (!canAccessTicket(caller, row.queue_ids, { queueId: row.queue_id, userId: row.user_id })) throw forbidden();
   let ticket = row.ticket;

@@ -77,7 +77,8 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
       'count', ${commonWord ? `greatest(total.n, ${offset} + (select count(*) from page))` : "total.n"},
       'hasMore', (select count(*) from page) > ${limit}
     )::text as body from total`;
-  const [row] = await database.query<{ body: string }>(text, p.values);
+  // a search's plan depends on its word (see above): planned each time; lists reuse theirs
+  const [row] = await database.query<{ body: string }>(text, p.values, { prepared: !q.searchParam });
   return row.body;
 }
 
