@@ -33,8 +33,11 @@ export function useKanbanBoard() {
   const lanes = useQuery({ queryKey: lanesKey, queryFn: fetchKanbanTags });
   const tickets = useQuery({ queryKey: ticketsKey, queryFn: () => fetchKanbanTickets(queueIds) });
 
-  const applyTicket = (ticket: KanbanTicket) =>
+  const applyTicket = (ticket: KanbanTicket) => {
     queryClient.setQueryData<KanbanTicketsPage>(ticketsKey, (page) => page && { ...page, tickets: applyTicketToBoard(page.tickets, ticket, viewer, moving.current) });
+    // a fetch on its way (after a reconnection) may answer from before this change and overwrite it: fetch again
+    if (queryClient.isFetching({ queryKey: ticketsKey })) void queryClient.invalidateQueries({ queryKey: ticketsKey });
+  };
 
   useCompanyEvent<TicketEvent>("ticket", (event) => {
     if (event.action === "update" && event.ticket) applyTicket(event.ticket);
