@@ -163,7 +163,7 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
         return { duplicate: false as const, message, contact, ticket: viewFromParts(rowOf(tickets, r.ticket)!, contact, r), created: r.created === true };
       }
       // lost a race, or the given ticket is gone
-      if (opts.intoTicketId && !(await ctx.db.select({ id: tickets.id }).from(tickets).where(eq(tickets.id, opts.intoTicketId))).length) break;
+      if (opts.intoTicketId && !(await ctx.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, opts.intoTicketId)))).length) break;
     }
     throw new Error(`inbound message ${inbound.externalId} not stored after ${ATTEMPTS} attempts`);
   };

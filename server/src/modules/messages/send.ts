@@ -83,7 +83,7 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
           where id = ${row.id}::int and send_status in ('pending', 'failed')
           returning id)
         select (select row_to_json(w) from whatsapps w where w.company_id = ${ticket.companyId}::int and w.id = ${ticket.whatsappId}::int) as whatsapp,
-          (select c.number from contacts c where c.id = ${ticket.contactId}::int) as number,
+          (select c.number from contacts c where c.company_id = ${ticket.companyId}::int and c.id = ${ticket.contactId}::int) as number,
           (select q.external_id from messages q where q.company_id = ${ticket.companyId}::int and q.id = ${row.quotedMsgId}::int) as quoted_external_id
         from claimed`,
     "balcao_send_claim",
