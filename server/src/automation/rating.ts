@@ -6,7 +6,7 @@ import type { InboundMessage } from "../channels/contract";
 import { receiveInbound } from "../channels/inbound";
 import { Reply } from "./botContext";
 import { releaseStaged } from "./outbox";
-import { RATING_WINDOW_MS } from "./ratingWindow";
+import { awaitingRating } from "./ratingWindow";
 
 /** Whether a message can answer the rating question: the customer's own text. */
 export const mayAnswerRating = (inbound: InboundMessage) => !inbound.fromMe && !inbound.isGroup && !inbound.mediaType;
@@ -21,17 +21,14 @@ export async function receiveRating(ctx: AppContext, whatsapp: { id: number; com
   // on every customer message: hand-written, and served by ticket_trackings_awaiting_rating_idx
   const [pending] = await rowsOf<{ trackingId: number; ticketId: number }>(
     ctx.db,
-    sql`select tr.id as "trackingId", t.id as "ticketId"
-        from ticket_trackings tr join tickets t on t.id = tr.ticket_id join contacts c on c.id = t.contact_id
-        where tr.company_id = ${whatsapp.companyId}::int and not tr.rated and tr.rating_at is not null and tr.rating_at > ${new Date(Date.now() - RATING_WINDOW_MS).toISOString()}::timestamptz
-          and t.whatsapp_id = ${whatsapp.id}::int and t.status = 'closed' and c.number = ${inbound.number.replace(/\D/g, "")}::text
+    sql`select tr.id as "trackingId", t.id as "ticketId" ${awaitingRating(whatsapp.companyId, whatsapp.id, inbound.number.replace(/\D/g, ""))}
         order by tr.id desc limit 1`,
     "balcao_rating_awaiting",
   );
   if (!pending) return null;
   const rate = /^\s*([123])\s*$/.exec(inbound.body ?? "")?.[1];
   if (!rate) {
-    await ctx.db.update(ticketTrackings).set({ rated: true, updatedAt: new Date() }).where(eq(ticketTrackings.id, pending.trackingId));
+    await ctx.db.update(ticketTrackings).set({ rated: true, updatedAt: new Date() }).where(and(eq(ticketTrackings.companyId, whatsapp.companyId), eq(ticketTrackings.id, pending.trackingId)));
     return null;
   }
   const stored = await receiveInbound(ctx, whatsapp, inbound, { intoTicketId: pending.ticketId });
@@ -43,8 +40,8 @@ export async function receiveRating(ctx: AppContext, whatsapp: { id: number; com
       .where(and(eq(ticketTrackings.id, pending.trackingId), eq(ticketTrackings.rated, false)))
       .returning();
     if (!claimed) return [];
-    const [ticket] = await tx.select().from(tickets).where(eq(tickets.id, pending.ticketId));
-    const [connection] = await tx.select({ complationMessage: whatsapps.complationMessage }).from(whatsapps).where(eq(whatsapps.id, whatsapp.id));
+    const [ticket] = await tx.select().from(tickets).where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, pending.ticketId)));
+    const [connection] = await tx.select({ complationMessage: whatsapps.complationMessage }).from(whatsapps).where(and(eq(whatsapps.companyId, whatsapp.companyId), eq(whatsapps.id, whatsapp.id)));
     const reply = new Reply(tx, ticket, stored.ticket.contact.name);
     await reply.say(connection?.complationMessage);
     return reply.staged;

@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { contacts, messages, tickets } from "../db/schema";
-import { presentTicket, ticketViewOf, type TicketParts } from "../modules/tickets/present";
+import { presentTicket } from "../modules/tickets/present";
+import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
-import { jsonOf, rowOf, rowsOf } from "./sqlRows";
-import { RATING_WINDOW_MS } from "../automation/ratingWindow";
+import { rowOf, rowsOf } from "./sqlRows";
+import { awaitingRating } from "../automation/ratingWindow";
 import { OneAtATime } from "./oneAtATime";
 
 const digits = (s: string) => s.replace(/\D/g, "");
@@ -19,28 +20,6 @@ export function previewOf(m: { body: string; mediaType?: string | null; mediaNam
   if (m.body) return m.mediaType === "locationMessage" ? m.body.split("|")[2] || "📍" : m.body.slice(0, 500);
   if (m.mediaType === "call_log") return "📞";
   return m.mediaName ?? m.mediaType ?? "";
-}
-
-/**
- * The ticket view's joined parts (user, queue, connection, tags) of the row named `t` in the
- * statement, as columns `user`, `queue`, `whatsapp`, `tags`: a view then needs no extra reads.
- */
-export const TICKET_PARTS = sql.raw(`
-  (select json_build_object('id', u.id, 'name', u.name) from users u where u.id = t.user_id) as "user",
-  (select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = t.queue_id) as queue,
-  (select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = t.whatsapp_id) as whatsapp,
-  (select coalesce(json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color)), '[]'::json)
-     from ticket_tags tt join tags g on g.id = tt.tag_id where tt.company_id = t.company_id and tt.ticket_id = t.id) as tags`);
-
-/** A ticket view from a row and the TICKET_PARTS columns of the same statement. */
-export function viewFromParts(ticket: typeof tickets.$inferSelect, contact: typeof contacts.$inferSelect, r: Record<string, unknown>) {
-  return ticketViewOf(ticket, {
-    contact,
-    user: jsonOf<TicketParts["user"]>(r.user) ?? null,
-    queue: jsonOf<TicketParts["queue"]>(r.queue) ?? null,
-    whatsapp: jsonOf<TicketParts["whatsapp"]>(r.whatsapp) ?? null,
-    tags: jsonOf<TicketParts["tags"]>(r.tags) ?? [],
-  });
 }
 
 /** How many times a message that lost a race (a ticket or the same message committed meanwhile) is tried again. */
@@ -91,13 +70,8 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
   const attempt = async () => {
     const now = new Date().toISOString();
     // the rating question still waiting for this customer's answer (as automation/rating.ts looks for it)
-    const rating = opts.unlessRating
-      ? sql`awaiting as (
-              select 1 from ticket_trackings tr join tickets t on t.id = tr.ticket_id join contacts ct on ct.id = t.contact_id
-              where tr.company_id = ${companyId}::int and not tr.rated and tr.rating_at is not null and tr.rating_at > ${new Date(Date.now() - RATING_WINDOW_MS).toISOString()}::timestamptz
-                and t.whatsapp_id = ${whatsapp.id}::int and t.status = 'closed' and ct.number = ${number}::text
-              limit 1),`
-      : sql`awaiting as (select 1 where false),`;
+    // the rating question still waiting for this customer's answer (as automation/rating.ts looks for it)
+    const rating = opts.unlessRating ? sql`awaiting as (select 1 ${awaitingRating(companyId, whatsapp.id, number)} limit 1),` : sql`awaiting as (select 1 where false),`;
     // an answer that belongs to a given (possibly closed) ticket, such as a rating, opens nothing
     const locate = opts.intoTicketId
       ? sql`active as (select t.* from tickets t where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int and exists (select 1 from c)),
@@ -179,7 +153,7 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
   if (!result) return null;
   if (result.duplicate) {
     if (stored) await ctx.media.remove(companyId, stored.key);
-    const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, result.message.ticketId));
+    const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, result.message.ticketId)));
     const ticket = await presentTicket(ctx.db, ticketRow);
     const [message] = await presentMessages(ctx.db, companyId, [result.message]);
     return { duplicate: true as boolean, message, ticket, created: false };
@@ -223,7 +197,7 @@ export async function applyRemoteDelete(ctx: AppContext, whatsapp: { id: number;
 }
 
 export async function emitMessageUpdate(ctx: AppContext, row: typeof messages.$inferSelect) {
-  const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+  const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
   if (!ticketRow) return;
   const ticket = await presentTicket(ctx.db, ticketRow);
   const [message] = await presentMessages(ctx.db, row.companyId, [row]);

@@ -109,7 +109,10 @@ export function updateTicketLists(client: QueryClient, change: (data: TicketList
     if (!data?.pages) continue;
     const filters = (key[2] ?? {}) as TicketFilters;
     const next = change(data, filters);
-    if (next !== data) client.setQueryData<TicketListData>(key, next);
+    if (next === data) continue;
+    client.setQueryData<TicketListData>(key, next);
+    // a fetch on its way (after a reconnection) may answer from before this change and overwrite it: fetch again
+    if (client.isFetching({ queryKey: key, exact: true })) void client.invalidateQueries({ queryKey: key, exact: true });
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { contacts } from "./contacts";
 import { queues } from "./queues";
@@ -43,6 +43,23 @@ export const tickets = pgTable(
     // lists without a status (search) in their order
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
   ],
+);
+
+/**
+ * How many tickets a company has per status, queue and attendant, kept by triggers on `tickets`
+ * (migration 0006), so the lists' counts and the dashboard read a few rows instead of counting
+ * thousands of tickets. No foreign key: the trigger runs at commit, after a company's deletion.
+ */
+export const ticketCounts = pgTable(
+  "ticket_counts",
+  {
+    companyId: integer().notNull(),
+    status: text().notNull(),
+    queueId: integer(),
+    userId: integer(),
+    n: integer().notNull().default(0),
+  },
+  (t) => [unique("ticket_counts_key").on(t.companyId, t.status, t.queueId, t.userId).nullsNotDistinct()],
 );
 
 export const tags = pgTable(

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, gt, isNotNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DashboardQuery } from "@balcao/common";
 import type { Db } from "../../db/client";
-import { contacts, tickets, ticketTrackings, users } from "../../db/schema";
+import { contacts, ticketCounts, ticketTrackings, users } from "../../db/schema";
 import { dashboardPeriod, inPeriod, type Period } from "./period";
 import { presentAttendant, presentCounters, type AttendantFigures } from "./present";
 
@@ -42,8 +42,9 @@ const scalar = (query: { getSQL(): SQL }) => sql`(${query})`;
  */
 function figures(db: Db, companyId: number, period: Period) {
   const t = ticketTrackings;
+  // the counts kept by the tickets' triggers: a few rows, however many tickets
   const ticketsWith = (status: string) =>
-    db.select({ n: count() }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.status, status)));
+    db.select({ n: sql`coalesce(sum(${ticketCounts.n}), 0)` }).from(ticketCounts).where(and(eq(ticketCounts.companyId, companyId), eq(ticketCounts.status, status)));
   const leads = db
     .select({ n: count() })
     .from(contacts)

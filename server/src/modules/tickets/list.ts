@@ -53,10 +53,12 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   }
 
   if (q.status) where.push(`t.status = ${p.add(q.status)}`);
+  if (q.users?.length) where.push(`t.user_id = any(${p.add(q.users)}::int[])`);
+  // so far every condition reads only the company, status, queue and attendant: the kept counts answer them
+  const countable = !q.searchParam && !q.date && !q.updatedAt && !q.withUnreadMessages && !q.tags?.length;
   if (q.date) where.push(`t.created_at >= ${p.add(startOfDay(q.date))} and t.created_at < ${p.add(nextDay(q.date))}`);
   if (q.updatedAt) where.push(`t.updated_at >= ${p.add(startOfDay(q.updatedAt))} and t.updated_at < ${p.add(nextDay(q.updatedAt))}`);
   if (q.withUnreadMessages) where.push("t.unread_messages > 0");
-  if (q.users?.length) where.push(`t.user_id = any(${p.add(q.users)}::int[])`);
   for (const tagId of q.tags ?? []) where.push(`exists (select 1 from ticket_tags tt where tt.ticket_id = t.id and tt.tag_id = ${p.add(tagId)})`);
 
   const limit = PAGE_SIZE.tickets;
@@ -64,9 +66,11 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   const filter = where.join(" and ");
   // every matching ticket is counted, except for a common search word: counting all of those
   // costs a scan of every matching message, and the search tab shows no count
-  const count = commonWord
-    ? `(select count(*) from (select 1 from tickets t where ${filter} limit ${p.add(SEARCH_COUNT_CAP)}) capped)`
-    : `(select count(*) from tickets t where ${filter})`;
+  const count = countable
+    ? `(select coalesce(sum(t.n), 0) from ticket_counts t where ${filter})`
+    : commonWord
+      ? `(select count(*) from (select 1 from tickets t where ${filter} limit ${p.add(SEARCH_COUNT_CAP)}) capped)`
+      : `(select count(*) from tickets t where ${filter})`;
   const text = `with page as (
       select t.* from tickets t where ${filter}
       order by t.updated_at desc, t.id desc limit ${limit + 1} offset ${offset}),
