@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { SandboxInboundBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import type { whatsapps } from "../../db/schema";
@@ -30,14 +30,24 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     message.body = `${""}|${link}|${description ?? ""}`;
   }
   // the phone's copy, once (no unique index to lean on here), stored by the statement that stores the message
-  const copy = (from: SQL) => sql`
+  const phoneCopy = sql`phone_copy as (
     insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
-    select ${whatsapp.companyId}::int, ${whatsapp.id}::int, ${externalId}::text, ${body.number}::text, 'in', ${message.body ?? ""}::text, ${message.mediaType ?? null}::text, ${media?.filename ?? null}::text, ${body.quotedId ?? null}::text, 2
-    ${from} where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`;
-  const result = await ctx.channels.storeMessage(whatsapp, message, { cte: sql`phone_copy as (${copy(sql`from m`)}),`, name: "sandbox_copy" });
+    select m.company_id, m.whatsapp_id, m.external_id, i.source_number, 'in', m.body, m.media_type, m.media_name, i.quoted_external_id, 2
+    from m join input i on i.external_id = m.external_id
+    where not exists (select 1 from sandbox_messages s where s.whatsapp_id = m.whatsapp_id and s.external_id = m.external_id)),`;
+  const result = await ctx.channels.storeMessage(whatsapp, message, { cte: phoneCopy, name: "sandbox_copy" });
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };
-  if (!result.duplicate && !result.alongside) await rowsOf(ctx.db, copy(sql``), "balcao_sandbox_phone_copy");
+  if (!result.duplicate && !result.alongside) {
+    // a rating answer took another way: its copy on its own
+    await rowsOf(
+      ctx.db,
+      sql`insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
+        select ${whatsapp.companyId}::int, ${whatsapp.id}::int, ${externalId}::text, ${body.number}::text, 'in', ${message.body ?? ""}::text, ${message.mediaType ?? null}::text, ${media?.filename ?? null}::text, ${body.quotedId ?? null}::text, 2
+        where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`,
+      "balcao_sandbox_phone_copy",
+    );
+  }
   const { alongside: _, ...answer } = result;
   await ctx.channels.automate(result);
   return answer;

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { connectSocket, signUpCompany, startTestApp, type TestApp } from "../test/harness";
+import { pairedSandbox } from "../test/conversation";
+import { messages, tickets } from "../db/schema";
+
+let t: TestApp;
+let a: Awaited<ReturnType<typeof signUpCompany>>;
+let w: Awaited<ReturnType<typeof pairedSandbox>>;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  a = await signUpCompany(t.http);
+  w = await pairedSandbox(t.http, a.token);
+});
+afterAll(async () => t?.close());
+
+describe("a burst of one customer's messages (stored in batches)", () => {
+  it("keeps the order, opens one ticket greeted once, counts every message unread and answers a repeat as a duplicate", async () => {
+    const socket = await connectSocket(t.url, a.token);
+    socket.emit("joinNotification");
+    socket.emit("joinTickets", "pending");
+    await new Promise((r) => setTimeout(r, 100));
+    const seen: string[] = [];
+    const ticketEvents: { ticket: { lastMessage: string } }[] = [];
+    socket.on(`company-${a.company.id}-appMessage`, (e: { action: string; message: { body: string; fromMe: boolean } }) => {
+      if (e.action === "create" && !e.message.fromMe) seen.push(e.message.body);
+    });
+    socket.on(`company-${a.company.id}-ticket`, (e: { action: string; ticket: { lastMessage: string } }) => {
+      if (e.action === "update") ticketEvents.push(e);
+    });
+    const whatsapp = { id: w.id, companyId: a.company.id };
+    const number = "5511955550001";
+    const bodies = Array.from({ length: 20 }, (_, i) => `parte ${i + 1}`);
+    // submitted together, as a burst arrives: the first alone, the rest while it is being stored
+    const answers = await Promise.all([
+      ...bodies.map((body, i) => t.built.ctx.channels.storeMessage(whatsapp, { externalId: `BURST-${i}`, number, name: "Rajada", body })),
+      t.built.ctx.channels.storeMessage(whatsapp, { externalId: "BURST-3", number, name: "Rajada", body: "parte 4" }),
+    ]);
+
+    expect(answers.filter((x) => x?.created)).toHaveLength(1);
+    expect(answers[0]?.created).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ duplicate: true, message: { body: "parte 4" } });
+    expect(answers.slice(0, 20).every((x) => x && !x.duplicate)).toBe(true);
+
+    const [ticket] = await t.built.ctx.db.select().from(tickets).where(and(eq(tickets.companyId, a.company.id), eq(tickets.id, answers[0]!.ticket.id)));
+    expect(ticket).toMatchObject({ status: "pending", unreadMessages: 20, lastMessage: "parte 20" });
+    const stored = await t.built.ctx.db.select().from(messages).where(eq(messages.ticketId, ticket.id)).orderBy(asc(messages.id));
+    expect(stored.map((m) => m.body)).toEqual(bodies);
+
+    await new Promise((r) => setTimeout(r, 300));
+    expect([...seen].sort()).toEqual([...bodies].sort());
+    // one ticket update per stored batch, the last telling the ticket as the burst left it
+    expect(ticketEvents.length).toBeLessThan(bodies.length);
+    expect(ticketEvents.at(-1)!.ticket.lastMessage).toBe("parte 20");
+    socket.close();
+  });
+});

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { KeyedBatches } from "./keyedBatches";
+
+const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe("KeyedBatches", () => {
+  it("runs the first item at once, then everything that arrived meanwhile as one batch, in order; other keys alongside", async () => {
+    const batches: string[][] = [];
+    const queue = new KeyedBatches<string, string>(async (items) => {
+      batches.push(items);
+      await tick(10);
+      return items.map((i) => i.toUpperCase());
+    });
+    const answers = await Promise.all([queue.submit("a", "a1"), queue.submit("a", "a2"), queue.submit("b", "b1"), queue.submit("a", "a3")]);
+    expect(answers).toEqual(["A1", "A2", "B1", "A3"]);
+    expect(batches).toEqual([["a1"], ["b1"], ["a2", "a3"]]);
+    expect(queue.size).toBe(0);
+  });
+
+  it("a failed batch answers each of its items with the error and does not hold up the next", async () => {
+    let calls = 0;
+    const queue = new KeyedBatches<number, number>(async (items) => {
+      if (calls++ === 0) {
+        await tick(5);
+        throw new Error("boom");
+      }
+      return items.map((i) => i * 2);
+    });
+    const failed = queue.submit("a", 1);
+    const next = [queue.submit("a", 2), queue.submit("a", 3)];
+    await expect(failed).rejects.toThrow("boom");
+    await expect(Promise.all(next)).resolves.toEqual([4, 6]);
+    expect(queue.size).toBe(0);
+  });
+});

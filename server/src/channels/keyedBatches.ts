@@ -1,0 +1,41 @@
+/**
+ * Work items of one key run one batch at a time in this process; the items submitted while a
+ * batch of that key runs wait and then run together as the next batch. A burst of one customer's
+ * messages is then stored in two statements instead of twenty, one after another (bench/, inbound).
+ * Correctness still rests on the database's locks and unique indexes (several processes).
+ */
+export class KeyedBatches<I, O> {
+  private waiting = new Map<string, { item: I; resolve(o: O): void; reject(e: unknown): void }[]>();
+
+  /** `run` answers each item of a batch, in order. */
+  constructor(private readonly run: (items: I[]) => Promise<O[]>) {}
+
+  submit(key: string, item: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      const queue = this.waiting.get(key);
+      if (queue) return void queue.push({ item, resolve, reject });
+      this.waiting.set(key, [{ item, resolve, reject }]);
+      void this.drain(key);
+    });
+  }
+
+  private async drain(key: string) {
+    for (;;) {
+      const batch = this.waiting.get(key)!;
+      // what arrives from now on waits for this batch
+      this.waiting.set(key, []);
+      try {
+        const answers = await this.run(batch.map((b) => b.item));
+        batch.forEach((b, i) => b.resolve(answers[i]));
+      } catch (err) {
+        for (const b of batch) b.reject(err);
+      }
+      if (!this.waiting.get(key)!.length) return void this.waiting.delete(key);
+    }
+  }
+
+  /** Keys with work queued or running (for tests). */
+  get size() {
+    return this.waiting.size;
+  }
+}
