@@ -103,13 +103,21 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           where not exists (select 1 from dup where dup.external_id = i.external_id)
             and not exists (select 1 from input j where j.external_id = i.external_id and j.ord < i.ord)),
         ${rating}
-        c as (
+        -- the contact: found, or added; it is written only when new or renamed, since a row
+        -- version per message would also go into each of its indexes (two trigram ones)
+        go as (select 1 where exists (select 1 from fresh) and not exists (select 1 from awaiting)),
+        found as (select * from contacts where company_id = ${companyId}::int and number = ${number}::text and number <> '' and exists (select 1 from go)),
+        added as (
           insert into contacts (company_id, name, number, is_group, whatsapp_id)
-          select ${companyId}::int, ${name || number}::text, ${number}::text, ${isGroup}::boolean, ${whatsapp.id}::int where exists (select 1 from fresh) and not exists (select 1 from awaiting)
-          on conflict (company_id, number) where number <> '' do update
-            -- a contact still named by its number takes the name the customer gave
-            set name = case when contacts.name = contacts.number and ${name}::text <> '' then ${name}::text else contacts.name end, updated_at = ${now}::timestamptz
+          select ${companyId}::int, ${name || number}::text, ${number}::text, ${isGroup}::boolean, ${whatsapp.id}::int from go where not exists (select 1 from found)
+          on conflict (company_id, number) where number <> '' do nothing
           returning *),
+        -- a contact still named by its number takes the name the customer gave
+        renamed as (
+          update contacts k set name = ${name}::text, updated_at = ${now}::timestamptz
+          from found where k.id = found.id and found.name = found.number and ${name}::text <> ''
+          returning k.*),
+        c as (select * from renamed union all select * from found where not exists (select 1 from renamed) union all select * from added),
         ${locate}
         chosen as (select id from opened union all select id from active where not exists (select 1 from opened)),
         m as (
