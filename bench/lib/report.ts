@@ -12,6 +12,8 @@ export interface Run {
   results: PartResult[];
   /** The code measured (read back with an earlier run; the current checkout otherwise). */
   commit?: string;
+  /** The machine it ran on (read back with an earlier run; this one otherwise). */
+  machine?: ReturnType<typeof machine>;
 }
 
 const cell = (v: string | number) => String(v).replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -29,8 +31,7 @@ function gitCommit() {
   }
 }
 
-export function machineLine() {
-  const m = machine();
+export function machineLine(m = machine()) {
   return `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}`;
 }
 
@@ -67,7 +68,7 @@ export function renderMarkdown(run: Run) {
   const out: string[] = [
     `# Benchmark run ${run.startedAt.toISOString().slice(0, 16).replace("T", " ")} UTC`,
     "",
-    `- Machine: ${machineLine()}`,
+    `- Machine: ${machineLine(run.machine)}`,
     `- Code: ${run.commit ?? gitCommit()}`,
     `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s${options.soakBurst ? ` with bursts of ${options.soakBurst}` : ""}`,
     ...(options.label ? [`- Note: ${options.label}`] : []),
@@ -97,8 +98,8 @@ export function renderMarkdown(run: Run) {
 
 /** An earlier run, read back from its JSON file. */
 export function readRun(file: string): Run {
-  const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { startedAt: string; options: Options; results: PartResult[]; commit: string };
-  return { startedAt: new Date(saved.startedAt), options: saved.options, results: saved.results, commit: saved.commit };
+  const saved = JSON.parse(fs.readFileSync(file, "utf8")) as { startedAt: string; options: Options; results: PartResult[]; commit: string; machine?: Run["machine"] };
+  return { startedAt: new Date(saved.startedAt), options: saved.options, results: saved.results, commit: saved.commit, machine: saved.machine };
 }
 
 export function writeResults(run: Run, opts: { json?: boolean } = {}) {
@@ -131,7 +132,7 @@ export function updateReadme(runs: Run[], resultFiles: string[]) {
   const dates = [...new Set(runs.map((r) => r.startedAt.toISOString().slice(0, 10)))].join(", ");
   const links = resultFiles.map((f) => `[${path.basename(f, ".md")}](${path.relative(ROOT, f)})`).join(", ");
   const body = [
-    `Latest results: ${dates}, ${machineLine()} (full results: ${links}).`,
+    `Latest results: ${dates}, ${[...new Set(runs.map((r) => machineLine(r.machine)))].join("; ")} (full results: ${links}).`,
     ...(worst > LOAD_WARNING
       ? ["", `⚠ Other processes were loading the machine during these runs (1-minute load average up to ${fmt(worst, 1)} before a part started), so these numbers are lower than the machine can do. The CPU-time columns hold up better: they give what the cores could serve.`]
       : []),
