@@ -58,8 +58,8 @@ const rowOfInput = (i: PreparedInbound, ord: number) => ({
 });
 
 /**
- * One statement (so one transaction) stores messages of one customer on one connection: it
- * upserts the contact, finds the contact's open or pending ticket (or opens a pending one), inserts
+ * One statement (so one transaction) stores messages of one customer on one connection: it finds
+ * or adds the contact, finds its open or pending ticket (or opens a pending one), inserts
  * the messages in order, makes the last one the ticket's last message, and returns what the
  * socket events need. A message whose (connection, external id) is stored already is answered as
  * a duplicate. The unique indexes decide races: messages that lost one (another delivery opened
@@ -150,7 +150,8 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
   let left = items;
   for (let i = 0; i < ATTEMPTS && left.length; i++) {
     const [r] = await statement(ctx, whatsapp, left, opts);
-    if (r.awaiting === true) return items.map(() => null);
+    // a rating question waits for this customer's answer: what is left is not stored here
+    if (r.awaiting === true) return items.map((item) => results.get(item.externalId) ?? null);
     for (const dup of jsonOf<unknown[] | null>(r.dups) ?? []) {
       const message = rowOf(messages, dup)!;
       results.set(message.externalId!, { duplicate: true, message });
