@@ -88,7 +88,7 @@ export async function buildDataset(size: Size, target: BenchDatabase, say: (line
     });
     const last = bases.ticket + totals(plan).tickets;
     await step("tickets", () => runAll(db, chunks(bases.ticket + 1, last, TICKET_CHUNK).map((r) => ticketStatements(now, r)), parallel));
-    // the trigram index takes bulk inserts three times faster through its pending list, flushed once at the end
+    // the trigram index takes bulk inserts about twice as fast through its pending list, flushed once at the end
     const bodyIndex = "messages_company_body_trgm_idx";
     await db.query(`alter index ${bodyIndex} set (fastupdate = on)`);
     await step("messages", () => runAll(db, chunks(bases.ticket + 1, last, MESSAGE_CHUNK).map(messageStatement), parallel));

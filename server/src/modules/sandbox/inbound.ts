@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { SandboxInboundBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import type { whatsapps } from "../../db/schema";
@@ -29,24 +29,20 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     const link = `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`;
     message.body = `${""}|${link}|${description ?? ""}`;
   }
-  // the phone's copy, once (no unique index to lean on here), stored by the statement that stores the message
-  const phoneCopy = sql`phone_copy as (
+  // the phone's copy of the stored message `m`, once (no unique index to lean on here)
+  const copy = (from: SQL, number: SQL, quoted: SQL) => sql`
     insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
-    select m.company_id, m.whatsapp_id, m.external_id, i.source_number, 'in', m.body, m.media_type, m.media_name, i.quoted_external_id, 2
-    from m join input i on i.external_id = m.external_id
-    where not exists (select 1 from sandbox_messages s where s.whatsapp_id = m.whatsapp_id and s.external_id = m.external_id)),`;
-  const result = await ctx.channels.storeMessage(whatsapp, message, { cte: phoneCopy, name: "sandbox_copy" });
+    select m.company_id, m.whatsapp_id, m.external_id, ${number}, 'in', m.body, m.media_type, m.media_name, ${quoted}, 2
+    ${from} and not exists (select 1 from sandbox_messages s where s.whatsapp_id = m.whatsapp_id and s.external_id = m.external_id)`;
+  // made by the statement that stores the messages (their delivered values as `input`)
+  const alongside = sql`phone_copy as (${copy(sql`from m join input i on i.external_id = m.external_id where true`, sql`i.source_number`, sql`i.quoted_external_id`)}),`;
+  const result = await ctx.channels.storeMessage(whatsapp, message, { cte: alongside, name: "sandbox_copy" });
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };
   if (!result.duplicate && !result.alongside) {
     // a rating answer took another way: its copy on its own
-    await rowsOf(
-      ctx.db,
-      sql`insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
-        select ${whatsapp.companyId}::int, ${whatsapp.id}::int, ${externalId}::text, ${body.number}::text, 'in', ${message.body ?? ""}::text, ${message.mediaType ?? null}::text, ${media?.filename ?? null}::text, ${body.quotedId ?? null}::text, 2
-        where not exists (select 1 from sandbox_messages where whatsapp_id = ${whatsapp.id}::int and external_id = ${externalId}::text)`,
-      "balcao_sandbox_phone_copy",
-    );
+    const stored = sql`from messages m where m.company_id = ${whatsapp.companyId}::int and m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${externalId}::text`;
+    await rowsOf(ctx.db, copy(stored, sql`${body.number}::text`, sql`${body.quotedId ?? null}::text`), "balcao_sandbox_phone_copy");
   }
   const { alongside: _, ...answer } = result;
   await ctx.channels.automate(result);
