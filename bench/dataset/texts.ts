@@ -53,7 +53,8 @@ export const QUEUE_COLORS = ["#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#e5393
 export const TAG_NAMES = ["VIP", "Urgente", "Reclamação", "Novo cliente", "Atacado", "Retorno"];
 
 /** The words the read paths search for: a message word, a contact name. */
-export const SEARCH = { messageText: "boleto", contactName: "silva" };
+/** Searched by the read paths: a common word, a word no message holds (it goes through the text index), a common surname. */
+export const SEARCH = { messageText: "boleto", absentText: "estorno", contactName: "silva" };
 
 /** A Postgres text[] literal of the lines (single quotes doubled). */
 export const sqlArray = (lines: string[]) => `ARRAY[${lines.map((l) => `'${l.replace(/'/g, "''")}'`).join(",")}]::text[]`;

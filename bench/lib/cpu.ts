@@ -22,8 +22,22 @@ function cpuMsOf(pid: number) {
  * cores × 1000 / (CPU ms per request) is what this machine could serve with nothing else running
  * (load generator excluded).
  */
+/** Busy CPU time of the whole machine so far (every process, idle and iowait excluded), in ms. */
+function machineBusyMs() {
+  const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+  const [user, nice, system, , , irq, softirq, steal] = fields.map(Number);
+  return (user + nice + system + irq + softirq + steal) * TICK_MS;
+}
+
+/** CPU time of this (load generating) process so far, in ms. */
+function ownMs() {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+}
+
 export class CpuMeter {
   private start = new Map<number, number>();
+  private startMachine = 0;
   constructor(
     private readonly serverPid: number,
     private readonly databaseUrl?: string,
@@ -41,10 +55,15 @@ export class CpuMeter {
 
   async begin() {
     this.start = new Map((await this.pids()).map((pid) => [pid, cpuMsOf(pid)]));
+    this.startMachine = machineBusyMs() - ownMs();
   }
 
-  /** CPU ms used since begin(): server process and database backends. */
+  /**
+   * CPU ms used since begin(): server process and database backends, and the whole machine less
+   * this process (which also counts PostgreSQL's background work: autovacuum, WAL writer, checkpoints).
+   */
   async end() {
+    const machine = machineBusyMs() - ownMs() - this.startMachine;
     let server = 0;
     let database = 0;
     for (const pid of new Set([...this.start.keys(), ...(await this.pids())])) {
@@ -52,9 +71,11 @@ export class CpuMeter {
       if (pid === this.serverPid) server += used;
       else database += Math.max(0, used);
     }
-    return { server, database, total: server + database };
+    return { server, database, total: server + database, machine };
   }
 }
+
+export type CpuUsed = Awaited<ReturnType<CpuMeter["end"]>>;
 
 export const cores = () => os.cpus().length;
 

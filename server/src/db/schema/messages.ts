@@ -44,9 +44,10 @@ export const messages = pgTable(
     index("messages_pending_send_idx").on(t.createdAt).where(sql`${t.sendStatus} = 'pending'`),
     // a conversation's unread customer messages (page 1 of GET /messages marks them read)
     index("messages_unread_idx").on(t.ticketId).where(sql`not ${t.read} and not ${t.fromMe}`),
-    // search by text anywhere in a message, within one company (pg_trgm + btree_gin); without the
-    // pending list (fastupdate), which every search would scan whole: 35 ms instead of 2.5 after 3,000 inserts
-    index("messages_company_body_trgm_idx").using("gin", t.companyId, t.body.op("gin_trgm_ops")).with({ fastupdate: false }),
+    // search by text anywhere in a message, within one company (pg_trgm + btree_gin). New messages
+    // go to a pending list of at most 1 MB (≈450 messages), merged in bulk when full: each insert
+    // costs half the CPU of a direct one, and a search scans at most that list (≈0.3 ms)
+    index("messages_company_body_trgm_idx").using("gin", t.companyId, t.body.op("gin_trgm_ops")).with({ fastupdate: true, gin_pending_list_limit: 1024 }),
   ],
 );
 

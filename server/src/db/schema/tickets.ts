@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { contacts } from "./contacts";
 import { queues } from "./queues";
@@ -60,6 +60,31 @@ export const ticketCounts = pgTable(
     n: integer().notNull().default(0),
   },
   (t) => [unique("ticket_counts_key").on(t.companyId, t.status, t.queueId, t.userId).nullsNotDistinct()],
+);
+
+/**
+ * The finished service cycles of each UTC day, per company and attendant, kept by triggers on
+ * ticket_trackings (migration 0008), so the dashboard sums a row per day and attendant instead of
+ * reading every cycle of the period. Cycles finished that day: how many, how many had started
+ * (with their summed conversation time), how many were rated (with the rates' sum). Cycles started
+ * that day after a wait: how many, with the summed waits. Times in microseconds, so sums are exact.
+ * No foreign key: the trigger runs at commit, after a company's deletion.
+ */
+export const dashboardDays = pgTable(
+  "dashboard_days",
+  {
+    companyId: integer().notNull(),
+    day: date({ mode: "string" }).notNull(),
+    userId: integer(),
+    finished: integer().notNull().default(0),
+    talked: integer().notNull().default(0),
+    talkUs: bigint({ mode: "number" }).notNull().default(0),
+    rated: integer().notNull().default(0),
+    rateSum: integer().notNull().default(0),
+    waited: integer().notNull().default(0),
+    waitUs: bigint({ mode: "number" }).notNull().default(0),
+  },
+  (t) => [unique("dashboard_days_key").on(t.companyId, t.day, t.userId).nullsNotDistinct()],
 );
 
 export const tags = pgTable(

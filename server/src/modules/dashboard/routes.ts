@@ -13,7 +13,7 @@ export function dashboardRoutes(ctx: AppContext) {
 
     r.get("/dashboard", { schema: { querystring: dashboardQuery, tags: ["dashboard"] } }, async (request) => {
       authorize(request.caller, "dashboard:view");
-      return dashboardData(ctx.db, request.caller.companyId, request.query);
+      return dashboardData(ctx, request.caller.companyId, request.query);
     });
 
     // The client sends a companyId too; another company's figures are never reachable through it.

@@ -1,8 +1,9 @@
-import { and, asc, count, eq, gt, isNotNull, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { DashboardQuery } from "@balcao/common";
-import type { Db } from "../../db/client";
-import { contacts, ticketCounts, ticketTrackings, users } from "../../db/schema";
-import { dashboardPeriod, inPeriod, type Period } from "./period";
+import type { AppContext } from "../../context";
+import type { Database } from "../../db/client";
+import { users } from "../../db/schema";
+import { dashboardPeriod, type Period } from "./period";
 import { presentAttendant, presentCounters, type AttendantFigures } from "./present";
 
 /*
@@ -23,60 +24,86 @@ import { presentAttendant, presentCounters, type AttendantFigures } from "./pres
  *   were rated (0 with none), countRating = how many were rated, online = users.online.
  */
 
-/**
- * Minutes between two timestamps, as a number in SQL: a float8 (date_part), since averaging extract()'s
- * numeric costs twice the time of the whole scan, and the figures are sent with two decimals.
- */
-export const minutesBetween = (end: AnyColumn, start: AnyColumn) => sql`date_part('epoch', ${end} - ${start}) / 60`;
+const DAY_MS = 86_400_000;
 
-const num = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-
-/** An uncorrelated subquery as one column: PostgreSQL runs it once per statement (an InitPlan), not per row. */
-const scalar = (query: { getSQL(): SQL }) => sql`(${query})`;
+/** A bound for SQL: an ISO instant or day, or ±infinity for a period open on that side. */
+const instant = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString() : ms > 0 ? "infinity" : "-infinity");
+const utcDay = (ms: number) => (Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 10) : ms > 0 ? "infinity" : "-infinity");
 
 /**
- * Every counter and attendant figure in one statement, so one request costs one round trip and
- * each table is read once through an index that covers it (index-only scans).
- * The rows are the finished cycles grouped per attendant plus one total row (grouping sets);
- * the "now" counters, the new contacts and the average wait ride along as InitPlans.
+ * The period as whole UTC days in the middle, read from the kept daily totals, and the parts of a
+ * day at each end [from, firstDay) and [endDay, to), read from the cycles themselves.
  */
-function figures(db: Db, companyId: number, period: Period) {
-  const t = ticketTrackings;
-  // the counts kept by the tickets' triggers: a few rows, however many tickets
-  const ticketsWith = (status: string) =>
-    db.select({ n: sql`coalesce(sum(${ticketCounts.n}), 0)` }).from(ticketCounts).where(and(eq(ticketCounts.companyId, companyId), eq(ticketCounts.status, status)));
-  const leads = db
-    .select({ n: count() })
-    .from(contacts)
-    .where(and(eq(contacts.companyId, companyId), inPeriod(contacts.createdAt, period), eq(contacts.isGroup, false)));
-  const avgWait = db
-    .select({ avg: sql`avg(${minutesBetween(t.startedAt, t.queuedAt)})` })
-    .from(t)
-    .where(and(eq(t.companyId, companyId), isNotNull(t.startedAt), inPeriod(t.startedAt, period), gt(t.startedAt, t.queuedAt)));
-  return db
-    .select({
-      userId: t.userId,
-      isTotal: sql<boolean>`grouping(${t.userId}) = 1`.mapWith(Boolean),
-      tickets: sql<number>`count(*)`.mapWith(Number),
-      avgSupport: sql`avg(${minutesBetween(t.finishedAt, t.startedAt)})`.mapWith(num),
-      rating: sql`avg(${t.rate})`.mapWith(num),
-      countRating: sql<number>`count(${t.rate})`.mapWith(Number),
-      open: sql`${scalar(ticketsWith("open"))}`.mapWith(Number),
-      pending: sql`${scalar(ticketsWith("pending"))}`.mapWith(Number),
-      leads: sql`${scalar(leads)}`.mapWith(Number),
-      avgWait: sql`${scalar(avgWait)}`.mapWith(num),
-    })
-    .from(t)
-    .where(and(eq(t.companyId, companyId), isNotNull(t.finishedAt), inPeriod(t.finishedAt, period)))
-    .groupBy(sql`grouping sets ((${t.userId}), ())`);
+export function splitIntoDays(period: Period) {
+  const from = period.from?.getTime() ?? -Infinity;
+  const to = period.to?.getTime() ?? Infinity;
+  let firstDay = Number.isFinite(from) ? Math.ceil(from / DAY_MS) * DAY_MS : from;
+  let endDay = Number.isFinite(to) ? Math.floor(to / DAY_MS) * DAY_MS : to;
+  // no whole day inside: everything from the cycles
+  if (!(firstDay < endDay)) firstDay = endDay = to;
+  return { from, to, firstDay, endDay };
+}
+
+/** Microseconds from one timestamp to another, exact (as the daily totals keep them, migration 0008). */
+const micros = (end: string, start: string) => `round(extract(epoch from ${end} - ${start}) * 1000000)::bigint`;
+
+/**
+ * Every counter and attendant figure in one statement: the period's whole days from the daily
+ * totals (a row per day and attendant), the partial days at its ends from the cycles, grouped per
+ * attendant plus one total row (grouping sets). The "now" counters come from ticket_counts and
+ * the new contacts from their index, as InitPlans.
+ * Parameters: company, from, to (instants), firstDay, endDay (days), firstDay, endDay (instants).
+ */
+const FIGURES = `with parts as (
+    select user_id, finished, talked, talk_us, rated, rate_sum, waited, wait_us
+      from dashboard_days where company_id = $1 and day >= $4::date and day < $5::date
+    union all
+    select user_id, 1, (started_at is not null)::int, coalesce(${micros("finished_at", "started_at")}, 0), (rate is not null)::int, coalesce(rate, 0), 0, 0
+      from ticket_trackings where company_id = $1 and finished_at >= $2::timestamptz and finished_at < $6::timestamptz
+    union all
+    select user_id, 1, (started_at is not null)::int, coalesce(${micros("finished_at", "started_at")}, 0), (rate is not null)::int, coalesce(rate, 0), 0, 0
+      from ticket_trackings where company_id = $1 and finished_at >= $7::timestamptz and finished_at < $3::timestamptz
+    -- the average wait is the company's alone: these rows need no attendant
+    union all
+    select null, 0, 0, 0, 0, 0, 1, ${micros("started_at", "queued_at")}
+      from ticket_trackings where company_id = $1 and started_at >= $2::timestamptz and started_at < $6::timestamptz and started_at > queued_at
+    union all
+    select null, 0, 0, 0, 0, 0, 1, ${micros("started_at", "queued_at")}
+      from ticket_trackings where company_id = $1 and started_at >= $7::timestamptz and started_at < $3::timestamptz and started_at > queued_at)
+  select user_id as "userId", grouping(user_id) = 1 as "isTotal", coalesce(sum(finished), 0)::int as tickets,
+    (sum(talk_us) / nullif(sum(talked), 0) / 60e6)::float8 as "avgSupport",
+    (sum(rate_sum)::numeric / nullif(sum(rated), 0))::float8 as rating, coalesce(sum(rated), 0)::int as "countRating",
+    (sum(wait_us) / nullif(sum(waited), 0) / 60e6)::float8 as "avgWait",
+    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'open') as open,
+    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'pending') as pending,
+    (select count(*)::int from contacts where company_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz and not is_group) as leads
+  from parts
+  group by grouping sets ((user_id), ())`;
+
+interface FigureRow extends AttendantFigures {
+  userId: number | null;
+  isTotal: boolean;
+  avgWait: number | null;
+  open: number;
+  pending: number;
+  leads: number;
+}
+
+function figures(database: Database, companyId: number, period: Period) {
+  const { from, to, firstDay, endDay } = splitIntoDays(period);
+  return database.query<FigureRow>(FIGURES, [companyId, instant(from), instant(to), utcDay(firstDay), utcDay(endDay), instant(firstDay), instant(endDay)], { prepared: true });
 }
 
 /** GET /dashboard: the counters and the attendants' table (every user of the company, by name) for the caller's company. */
-export async function dashboardData(db: Db, companyId: number, query: DashboardQuery, now = new Date()) {
-  const period = dashboardPeriod(query, now);
+export function dashboardData(ctx: Pick<AppContext, "db" | "database">, companyId: number, query: DashboardQuery, now = new Date()) {
+  return periodFigures(ctx, companyId, dashboardPeriod(query, now));
+}
+
+/** The dashboard's counters and attendants' table for any period of time. */
+export async function periodFigures(ctx: Pick<AppContext, "db" | "database">, companyId: number, period: Period) {
   const [people, rows] = await Promise.all([
-    db.select({ id: users.id, name: users.name, online: users.online }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id)),
-    figures(db, companyId, period),
+    ctx.db.select({ id: users.id, name: users.name, online: users.online }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id)),
+    figures(ctx.database, companyId, period),
   ]);
   // grouping sets with () always give the total row, even over no cycles at all
   const total = rows.find((r) => r.isTotal)!;

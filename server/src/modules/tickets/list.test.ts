@@ -61,6 +61,24 @@ describe("GET /tickets, built as JSON by the database", () => {
     expect(SEARCH_COUNT_CAP).toBeGreaterThan(made.length);
   });
 
+  it("finds a ticket by its contact's name or number, and a ticket with many matching messages once, for rare and common words", async () => {
+    const word = `Pereira${Date.now()}`;
+    const byName = (await customerSays(t.http, w, phone(), "oi", { name: `Joana ${word}` })).ticket.id;
+    const number = phone();
+    const byNumber = (await customerSays(t.http, w, number, "bom dia")).ticket.id;
+    const twice = (await customerSays(t.http, w, phone(), `falar com ${word}`)).ticket.id;
+    await customerSays(t.http, w, phone(), "outro assunto");
+    await t.http.post(`/sandbox/${w.id}/inbound`, { number: (await t.http.get(`/tickets/${twice}`, a.token)).body.contact.number, body: `de novo ${word}` }, w.token);
+    const caller = { id: a.user.id, companyId: a.company.id, profile: "admin", super: false, allTicket: "disable", sessionId: "test" };
+    for (const commonWordMessages of [2_000, -1]) {
+      const search = (q: string) => listTickets(t.built.ctx.database, caller, { searchParam: q, pageNumber: 1, showAll: true, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined }, { commonWordMessages }).then((s) => JSON.parse(s));
+      const found = await search(word.toLowerCase());
+      expect(found).toMatchObject({ count: 2, hasMore: false });
+      expect(found.tickets.map((x: { id: number }) => x.id)).toEqual([twice, byName]);
+      expect((await search(number.slice(-8))).tickets.map((x: { id: number }) => x.id)).toEqual([byNumber]);
+    }
+  });
+
   it("finds nothing for a word nobody wrote, and never a 500 for LIKE's special characters", async () => {
     for (const q of ["xyzzy-nunca", "100%", "a_b", "\\"]) {
       const res = await t.http.get(`/tickets?searchParam=${encodeURIComponent(q)}&showAll=true`, a.token);
