@@ -35,9 +35,16 @@ function ownMs() {
   return (used.user + used.system) / 1000;
 }
 
+/** The cluster's WAL so far (PostgreSQL 14+): bytes and full-page images, which follow checkpoints. */
+async function walSoFar(url: string) {
+  const rows = await withPg(url, (c) => c.query<{ bytes: string; fpi: string }>("select wal_bytes::text as bytes, wal_fpi::text as fpi from pg_stat_wal"));
+  return { bytes: Number(rows.rows[0].bytes), fpi: Number(rows.rows[0].fpi) };
+}
+
 export class CpuMeter {
   private start = new Map<number, number>();
   private startMachine = 0;
+  private startWal = { bytes: 0, fpi: 0 };
   constructor(
     private readonly serverPid: number,
     private readonly databaseUrl?: string,
@@ -56,11 +63,13 @@ export class CpuMeter {
   async begin() {
     this.start = new Map((await this.pids()).map((pid) => [pid, cpuMsOf(pid)]));
     this.startMachine = machineBusyMs() - ownMs();
+    if (this.databaseUrl) this.startWal = await walSoFar(this.databaseUrl);
   }
 
   /**
    * CPU ms used since begin(): server process and database backends, and the whole machine less
-   * this process (which also counts PostgreSQL's background work: autovacuum, WAL writer, checkpoints).
+   * this process (which also counts PostgreSQL's background work: autovacuum, WAL writer, checkpoints),
+   * and the WAL written meanwhile (PostgreSQL only; the whole cluster's).
    */
   async end() {
     const machine = machineBusyMs() - ownMs() - this.startMachine;
@@ -71,7 +80,8 @@ export class CpuMeter {
       if (pid === this.serverPid) server += used;
       else database += Math.max(0, used);
     }
-    return { server, database, total: server + database, machine };
+    const wal = this.databaseUrl ? await walSoFar(this.databaseUrl) : undefined;
+    return { server, database, total: server + database, machine, walBytes: wal ? wal.bytes - this.startWal.bytes : NaN, walFpi: wal ? wal.fpi - this.startWal.fpi : NaN };
   }
 }
 

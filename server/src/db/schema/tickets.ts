@@ -64,11 +64,12 @@ export const ticketCounts = pgTable(
 
 /**
  * The finished service cycles of each UTC day, per company and attendant, kept by triggers on
- * ticket_trackings (migration 0008), so the dashboard sums a row per day and attendant instead of
+ * ticket_trackings (migration 0008) and contacts (0009), so the dashboard sums a row per day and attendant instead of
  * reading every cycle of the period. Cycles finished that day: how many, how many had started
  * (with their summed conversation time), how many were rated (with the rates' sum). Cycles started
  * that day after a wait: how many, with the summed waits. Times in microseconds, so sums are exact.
- * No foreign key: the trigger runs at commit, after a company's deletion.
+ * Contacts (not groups) created that day: `leads`, on the row without an attendant.
+ * No foreign key: the triggers run at commit, after a company's deletion.
  */
 export const dashboardDays = pgTable(
   "dashboard_days",
@@ -83,6 +84,7 @@ export const dashboardDays = pgTable(
     rateSum: integer().notNull().default(0),
     waited: integer().notNull().default(0),
     waitUs: bigint({ mode: "number" }).notNull().default(0),
+    leads: integer().notNull().default(0),
   },
   (t) => [unique("dashboard_days_key").on(t.companyId, t.day, t.userId).nullsNotDistinct()],
 );

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
 import { signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { createAttendant, insertContact, insertTicket } from "../../test/workspaceFixtures";
-import { companies, tickets, ticketTrackings } from "../../db/schema";
+import { companies, contacts, tickets, ticketTrackings } from "../../db/schema";
 import { round2 } from "./present";
 import { periodFigures, splitIntoDays } from "./service";
 
 /*
  * The dashboard reads whole days from totals kept by triggers (dashboard_days) and the partial days
  * at a period's ends from the cycles. Checked here: the kept totals equal the cycles' after every
- * kind of change, and the figures of periods cut anywhere equal those computed from the cycles alone.
+ * kind of change, and the figures of periods cut anywhere equal those computed from the cycles and contacts alone.
  */
 
 let t: TestApp;
@@ -33,19 +33,20 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const sums = (d: string) =>
-  `sum(${d}finished)::int as f, sum(${d}talked)::int as tk, sum(${d}talk_us)::text as tu, sum(${d}rated)::int as r, sum(${d}rate_sum)::int as rs, sum(${d}waited)::int as w, sum(${d}wait_us)::text as wu`;
+const SUMS = "sum(finished)::int as f, sum(talked)::int as tk, sum(talk_us)::text as tu, sum(rated)::int as r, sum(rate_sum)::int as rs, sum(waited)::int as w, sum(wait_us)::text as wu, sum(leads)::int as l";
+const NONZERO = "sum(finished) <> 0 or sum(talked) <> 0 or sum(talk_us) <> 0 or sum(rated) <> 0 or sum(rate_sum) <> 0 or sum(waited) <> 0 or sum(wait_us) <> 0 or sum(leads) <> 0";
 
-/** The kept daily totals and the same totals computed again from the cycles (zero rows left out). */
+/** The kept daily totals and the same totals computed again from the cycles and contacts (zero rows left out). */
 async function keptAndRecomputed(companyId: number) {
   const db = t.built.ctx.database;
-  const kept = await db.query(
-    `select day::text, coalesce(user_id, 0) as u, ${sums("")} from dashboard_days where company_id = $1 group by 1, 2
-     having sum(finished) <> 0 or sum(waited) <> 0 or sum(talk_us) <> 0 or sum(wait_us) <> 0 or sum(rate_sum) <> 0 order by 1, 2`,
-    [companyId],
-  );
+  const kept = await db.query(`select day::text, coalesce(user_id, 0) as u, ${SUMS} from dashboard_days where company_id = $1 group by 1, 2 having ${NONZERO} order by 1, 2`, [companyId]);
   const real = await db.query(
-    `select d.day::text, coalesce(d.user_id, 0) as u, ${sums("d.")} from ticket_trackings c, dashboard_days_of(c, 1) d where c.company_id = $1 group by 1, 2 order by 1, 2`,
+    `select day::text, u, ${SUMS} from (
+       select d.day, coalesce(d.user_id, 0) as u, d.finished, d.talked, d.talk_us, d.rated, d.rate_sum, d.waited, d.wait_us, 0 as leads
+         from ticket_trackings c, dashboard_days_of(c, 1) d where c.company_id = $1
+       union all
+       select k.day, 0, 0, 0, 0, 0, 0, 0, 0, k.leads from contacts c, dashboard_days_of_contact(c, 1) k where c.company_id = $1) x
+     group by 1, 2 having ${NONZERO} order by 1, 2`,
     [companyId],
   );
   return { kept, real };
@@ -64,7 +65,7 @@ async function queued(queuedAt: Date) {
   return cycle;
 }
 
-/** The figures of a period computed from the cycles alone, as the dashboard presents them. */
+/** The figures of a period computed from the cycles and contacts alone, as the dashboard presents them. */
 async function fromCycles(from: Date, to: Date) {
   const db = t.built.ctx.database;
   const finished = `from ticket_trackings where company_id = $1 and finished_at >= $2 and finished_at < $3`;
@@ -78,7 +79,9 @@ async function fromCycles(from: Date, to: Date) {
     `select user_id as u, count(*)::int as n, avg(${minutes("finished_at", "started_at")})::float8 as talk, avg(rate)::float8 as rating, count(rate)::int as rated ${finished} and user_id is not null group by 1`,
     [a.company.id, from, to],
   );
+  const [leads] = await db.query<{ n: number }>(`select count(*)::int as n from contacts where company_id = $1 and created_at >= $2 and created_at < $3 and not is_group`, [a.company.id, from, to]);
   return {
+    leads: leads.n,
     finished: total.n,
     avgSupportTime: round2(total.talk),
     avgWaitTime: round2(wait.avg),
@@ -99,7 +102,7 @@ describe("the dashboard's daily totals (dashboard_days)", () => {
     expect(splitIntoDays({})).toEqual({ from: -Infinity, to: Infinity, firstDay: -Infinity, endDay: Infinity });
   });
 
-  it("follow cycles through queueing, starting, finishing, rating, transfers and deletions, and match the cycles for any period", async () => {
+  it("follow cycles and contacts through every kind of change, and match them for any period", async () => {
     const cycles = [];
     for (let i = 0; i < 60; i++) cycles.push(await queued(new Date(base + rnd(6 * 24 * 60) * 60_000)));
     await expectKeptRight();
@@ -123,6 +126,14 @@ describe("the dashboard's daily totals (dashboard_days)", () => {
     for (const c of cycles.slice(10, 20)) await t.built.ctx.db.update(ticketTrackings).set({ userId: people[(people.indexOf(c.userId ?? 0) + 1) % 3] }).where(eq(ticketTrackings.id, c.id));
     await t.built.ctx.db.update(ticketTrackings).set({ rate: 3 }).where(inArray(ticketTrackings.id, cycles.slice(20, 25).map((c) => c.id)));
     await t.built.ctx.db.update(ticketTrackings).set({ startedAt: new Date(base + 30 * HOUR) }).where(eq(ticketTrackings.id, cycles[30].id));
+    await expectKeptRight();
+
+    // contacts: new ones through the week (groups are no leads), one deleted, one turned into a group, one moved in time
+    const made = [];
+    for (let i = 0; i < 25; i++) made.push(await insertContact(t, a.company.id, { createdAt: new Date(base + rnd(7 * 24 * 60) * 60_000), isGroup: i % 6 === 0 }));
+    await t.built.ctx.db.delete(contacts).where(eq(contacts.id, made[1].id));
+    await t.built.ctx.db.update(contacts).set({ isGroup: true }).where(eq(contacts.id, made[2].id));
+    await t.built.ctx.db.update(contacts).set({ createdAt: new Date(base + 50 * HOUR) }).where(eq(contacts.id, made[3].id));
     await expectKeptRight();
 
     // two changes to one cycle in one transaction, applied at commit in order
@@ -156,9 +167,11 @@ describe("the dashboard's daily totals (dashboard_days)", () => {
       const period = { from: Number.isFinite(from) ? new Date(from) : undefined, to: Number.isFinite(to) ? new Date(to) : undefined };
       const shown = await periodFigures(t.built.ctx, a.company.id, period);
       const expected = await fromCycles(new Date(Number.isFinite(from) ? from : 0), new Date(Number.isFinite(to) ? to : Date.UTC(2100, 0, 1)));
-      expect({ from, to, finished: shown.counters.supportFinished, avgSupportTime: shown.counters.avgSupportTime, avgWaitTime: shown.counters.avgWaitTime }).toEqual({
+      const { leads, supportFinished, avgSupportTime, avgWaitTime } = shown.counters;
+      expect({ from, to, leads, finished: supportFinished, avgSupportTime, avgWaitTime }).toEqual({
         from,
         to,
+        leads: expected.leads,
         finished: expected.finished,
         avgSupportTime: expected.avgSupportTime,
         avgWaitTime: expected.avgWaitTime,
@@ -170,7 +183,7 @@ describe("the dashboard's daily totals (dashboard_days)", () => {
 
   it("go with their company", async () => {
     const other = await signUpCompany(t.http);
-    const contact = await insertContact(t, other.company.id);
+    const contact = await insertContact(t, other.company.id, { createdAt: new Date(base) }); // its lead shares the cycle's row
     const ticket = await insertTicket(t, other.company.id, contact.id, { status: "closed" });
     await t.built.ctx.db.insert(ticketTrackings).values({ companyId: other.company.id, ticketId: ticket.id, queuedAt: new Date(base), startedAt: new Date(base + HOUR), finishedAt: new Date(base + 2 * HOUR), rate: 2 });
     await expectKeptRight(other.company.id);

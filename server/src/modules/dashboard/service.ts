@@ -49,34 +49,35 @@ const micros = (end: string, start: string) => `round(extract(epoch from ${end} 
 
 /**
  * Every counter and attendant figure in one statement: the period's whole days from the daily
- * totals (a row per day and attendant), the partial days at its ends from the cycles, grouped per
- * attendant plus one total row (grouping sets). The "now" counters come from ticket_counts and
- * the new contacts from their index, as InitPlans.
+ * totals (a row per day and attendant), the partial days at its ends from the cycles and contacts
+ * themselves, grouped per attendant plus one total row (grouping sets). The "now" counters come
+ * from ticket_counts, as InitPlans.
  * Parameters: company, from, to (instants), firstDay, endDay (days), firstDay, endDay (instants).
  */
 const FIGURES = `with parts as (
-    select user_id, finished, talked, talk_us, rated, rate_sum, waited, wait_us
+    select user_id, finished, talked, talk_us, rated, rate_sum, waited, wait_us, leads
       from dashboard_days where company_id = $1 and day >= $4::date and day < $5::date
+    ${[["$2", "$6"], ["$7", "$3"]]
+      .map(
+        ([from, to]) => `
     union all
-    select user_id, 1, (started_at is not null)::int, coalesce(${micros("finished_at", "started_at")}, 0), (rate is not null)::int, coalesce(rate, 0), 0, 0
-      from ticket_trackings where company_id = $1 and finished_at >= $2::timestamptz and finished_at < $6::timestamptz
+    select user_id, 1, (started_at is not null)::int, coalesce(${micros("finished_at", "started_at")}, 0), (rate is not null)::int, coalesce(rate, 0), 0, 0, 0
+      from ticket_trackings where company_id = $1 and finished_at >= ${from}::timestamptz and finished_at < ${to}::timestamptz
+    -- the average wait and the new contacts are the company's alone: these rows need no attendant
     union all
-    select user_id, 1, (started_at is not null)::int, coalesce(${micros("finished_at", "started_at")}, 0), (rate is not null)::int, coalesce(rate, 0), 0, 0
-      from ticket_trackings where company_id = $1 and finished_at >= $7::timestamptz and finished_at < $3::timestamptz
-    -- the average wait is the company's alone: these rows need no attendant
+    select null, 0, 0, 0, 0, 0, 1, ${micros("started_at", "queued_at")}, 0
+      from ticket_trackings where company_id = $1 and started_at >= ${from}::timestamptz and started_at < ${to}::timestamptz and started_at > queued_at
     union all
-    select null, 0, 0, 0, 0, 0, 1, ${micros("started_at", "queued_at")}
-      from ticket_trackings where company_id = $1 and started_at >= $2::timestamptz and started_at < $6::timestamptz and started_at > queued_at
-    union all
-    select null, 0, 0, 0, 0, 0, 1, ${micros("started_at", "queued_at")}
-      from ticket_trackings where company_id = $1 and started_at >= $7::timestamptz and started_at < $3::timestamptz and started_at > queued_at)
+    select null, 0, 0, 0, 0, 0, 0, 0, count(*)::int
+      from contacts where company_id = $1 and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz and not is_group`,
+      )
+      .join("")})
   select user_id as "userId", grouping(user_id) = 1 as "isTotal", coalesce(sum(finished), 0)::int as tickets,
     (sum(talk_us) / nullif(sum(talked), 0) / 60e6)::float8 as "avgSupport",
     (sum(rate_sum)::numeric / nullif(sum(rated), 0))::float8 as rating, coalesce(sum(rated), 0)::int as "countRating",
-    (sum(wait_us) / nullif(sum(waited), 0) / 60e6)::float8 as "avgWait",
+    (sum(wait_us) / nullif(sum(waited), 0) / 60e6)::float8 as "avgWait", coalesce(sum(leads), 0)::int as leads,
     (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'open') as open,
-    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'pending') as pending,
-    (select count(*)::int from contacts where company_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz and not is_group) as leads
+    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'pending') as pending
   from parts
   group by grouping sets ((user_id), ())`;
 
