@@ -8,7 +8,7 @@ import { presentTicket } from "../tickets/present";
 import { emitAppMessage, emitTicketUpdate, emitUnreadReset } from "../tickets/realtime";
 import { presentMessages } from "./present";
 import { MESSAGE_VIEW_JOINS, MESSAGE_VIEW_JSON } from "./viewJson";
-import { TICKET_VIEW_JOINS, TICKET_VIEW_JSON } from "../tickets/viewJson";
+import { ticketViewRows } from "../tickets/viewJson";
 import { isAdmin } from "../../policies";
 import { deliver } from "./send";
 import { canAccessTicket } from "../../policies/tickets";
@@ -67,7 +67,7 @@ const CONVERSATION_SQL = `with tk as (select * from tickets where company_id = $
       select json_agg(${MESSAGE_VIEW_JSON} order by m.created_at, m.id)
       from (select * from page order by created_at desc, id desc limit ${PAGE_SIZE.messages}) m ${MESSAGE_VIEW_JOINS}
     ), '[]')::text as messages,
-    (select ${TICKET_VIEW_JSON} from tk p ${TICKET_VIEW_JOINS})::text as ticket
+    (select row_to_json(v) from (${ticketViewRows("tk")}) v)::text as ticket
   from tk, own`;
 
 /** Marks the customer's messages read, on the phone too; answers the ticket's new view when it changed. */

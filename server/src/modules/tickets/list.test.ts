@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe("GET /tickets, built as JSON by the database", () => {
-  it("lists each ticket exactly as GET /tickets/:id presents it (contact, user, queue, connection, tags)", async () => {
+  it("lists each ticket exactly as GET /tickets/:id presents it (contact, user, queue, connection, tags, or none of them)", async () => {
     const [queue] = await t.built.ctx.db.insert(queues).values({ companyId: a.company.id, name: "Vendas", color: "#123456" }).returning();
     const { ticket } = await customerSays(t.http, w, phone(), "olá", { name: "Maria Souza" });
     await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id, queueId: queue.id }, a.token);
@@ -37,6 +37,12 @@ describe("GET /tickets, built as JSON by the database", () => {
     expect({ ...listed, tags: [...listed.tags].sort(byId) }).toEqual({ ...single, tags: [...single.tags].sort(byId) });
     expect(listed).toMatchObject({ user: { id: a.user.id }, queue: { name: "Vendas", color: "#123456" }, whatsapp: { id: w.id }, contact: { name: "Maria Souza" } });
     expect(listed.tags).toHaveLength(2);
+
+    // and one without attendant, queue or tags: those parts are null and []
+    const bare = (await customerSays(t.http, w, phone(), "oi")).ticket;
+    const pending = (await t.http.get("/tickets?showAll=true&status=pending", a.token)).body.tickets.find((x: { id: number }) => x.id === bare.id);
+    expect(pending).toEqual((await t.http.get(`/tickets/${bare.id}`, a.token)).body);
+    expect(pending).toMatchObject({ user: null, queue: null, tags: [] });
   });
 
   it("pages a search, 40 newest first, whether the word is rare (trigram index) or common (newest tickets walked)", async () => {

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { SqlParams } from "../../db/sqlParams";
 import { isAdmin } from "../../policies";
-import { TICKET_VIEW_JOINS, TICKET_VIEW_JSON } from "./viewJson";
+import { ticketViewRows } from "./viewJson";
 
 /**
  * Above this many estimated matching messages, a text search walks the newest tickets and checks
@@ -85,7 +85,8 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
     shown as (select * from page order by updated_at desc, id desc limit ${limit}),
     total as (select ${count} as n)
     select json_build_object(
-      'tickets', coalesce((select json_agg(${TICKET_VIEW_JSON} order by p.updated_at desc, p.id desc) from shown p ${TICKET_VIEW_JOINS}), '[]'::json),
+      -- the views come in the page's order (json_agg keeps the order of a sorted subquery)
+      'tickets', coalesce((select json_agg(v) from (${ticketViewRows("shown")} order by p.updated_at desc, p.id desc) v), '[]'::json),
       'count', ${commonWord ? `greatest(total.n, ${offset} + (select count(*) from page))` : "total.n"},
       'hasMore', (select count(*) from page) > ${limit}
     )::text as body from total`;
