@@ -7,7 +7,7 @@ import { loadAccessibleTicket } from "../tickets/service";
 import { presentTicket } from "../tickets/present";
 import { emitAppMessage, emitTicketUpdate, emitUnreadReset } from "../tickets/realtime";
 import { presentMessages } from "./present";
-import { MESSAGE_VIEW_JOINS, MESSAGE_VIEW_JSON } from "./viewJson";
+import { messageViewRows } from "./viewJson";
 import { ticketViewRows } from "../tickets/viewJson";
 import { isAdmin } from "../../policies";
 import { deliver } from "./send";
@@ -64,8 +64,9 @@ const CONVERSATION_SQL = `with tk as (select * from tickets where company_id = $
     (select count(*) from messages where ticket_id in (select id from visible)) as count,
     (select count(*)::int from page) as fetched,
     coalesce((
-      select json_agg(${MESSAGE_VIEW_JSON} order by m.created_at, m.id)
-      from (select * from page order by created_at desc, id desc limit ${PAGE_SIZE.messages}) m ${MESSAGE_VIEW_JOINS}
+      -- oldest first (json_agg keeps the order of a sorted subquery)
+      select json_agg(v) from (${messageViewRows(`(select * from page order by created_at desc, id desc limit ${PAGE_SIZE.messages})`)}
+        order by m.created_at, m.id) v
     ), '[]')::text as messages,
     (select row_to_json(v) from (${ticketViewRows("tk")}) v)::text as ticket
   from tk, own`;
