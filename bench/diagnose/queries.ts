@@ -1,8 +1,11 @@
 /**
  * Which SQL each measured request runs, and how long each statement takes: builds a dataset on
  * PostgreSQL, runs the app in this process with every statement recorded, makes each request once
- * (after a warm-up call) and prints the statements; with --explain, EXPLAIN ANALYZE of the slowest.
- *   node --import tsx bench/diagnose/queries.ts [small|medium|large|reference] [--explain]
+ * (after a warm-up call) and prints the statements; with --explain, EXPLAIN ANALYZE of the slowest;
+ * with --plans, whether PostgreSQL keeps a generic plan for each prepared statement or plans it
+ * again on every call (a custom plan each time costs the whole planning, which for a large
+ * statement can take longer than running it).
+ *   node --import tsx bench/diagnose/queries.ts [small|medium|large|reference] [--explain] [--plans]
  */
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -13,7 +16,7 @@ import { createBenchDatabase } from "../lib/databases";
 import { api, request } from "../lib/http";
 import type { Size } from "../lib/options";
 
-interface Statement { text: string; values: unknown[]; ms: number }
+interface Statement { text: string; values: unknown[]; ms: number; name?: string }
 let recording: Statement[] | null = null;
 
 const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -21,9 +24,10 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
   const first = args[0] as string | { text: string; values?: unknown[] };
   const text = typeof first === "string" ? first : first?.text;
   const values = ((typeof first === "string" ? undefined : first?.values) ?? (Array.isArray(args[1]) ? args[1] : [])) as unknown[];
+  const name = typeof first === "string" ? undefined : (first as { name?: string })?.name;
   const t0 = performance.now();
   const list = recording;
-  const done = () => list && text && list.push({ text, values: values ?? [], ms: performance.now() - t0 });
+  const done = () => list && text && list.push({ text, values: values ?? [], ms: performance.now() - t0, name });
   // the pool calls with a callback, drizzle's transactions without one
   const last = args.length - 1;
   if (typeof args[last] === "function") {
@@ -40,6 +44,7 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 
 const size = (process.argv[2] ?? "small") as Size;
 const explain = process.argv.includes("--explain");
+const plans = process.argv.includes("--plans");
 const database = await createBenchDatabase("postgres", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432", false);
 try {
   const { manifest } = await buildDataset(size, database, () => undefined);
@@ -64,6 +69,7 @@ try {
     ["GET /dashboard", get(`/dashboard?days=30`)],
   ];
   const slow: Statement[] = [];
+  const prepared = new Map<string, Statement>();
   for (const [name, call] of cases) {
     await call(); // warm-up: prepared statements, caches
     recording = [];
@@ -77,6 +83,7 @@ try {
     console.log(`\n## ${name}: ${statements.length} statements, ${dbMs.toFixed(1)} ms in the database, ${total.toFixed(1)} ms in all`);
     for (const s of statements) console.log(`  ${s.ms.toFixed(2).padStart(7)} ms  ${s.text.replace(/\s+/g, " ").slice(0, 160)}`);
     slow.push(...statements.filter((s) => s.ms > 5 && /^\s*select/i.test(s.text)));
+    for (const s of statements) if (s.name) prepared.set(s.name, s);
   }
   if (explain) {
     const client = new pg.Client({ connectionString: database.url });
@@ -88,6 +95,25 @@ try {
       const plan = await client.query(`explain (analyze, buffers) ${s.text}`, s.values).catch((err: Error) => ({ rows: [{ "QUERY PLAN": `failed: ${err.message}` }] }));
       console.log(`\n## EXPLAIN ANALYZE (${s.ms.toFixed(1)} ms): ${s.text.replace(/\s+/g, " ")}\n  values ${JSON.stringify(s.values)}\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
     }
+    await client.end();
+  }
+  if (plans) {
+    // each prepared statement 10 times on a fresh connection, in a transaction that is rolled back
+    // (errors from running a write again are ignored: the plan is chosen before it runs)
+    const client = new pg.Client({ connectionString: database.url, options: "-c jit=off" });
+    await client.connect();
+    await client.query("begin");
+    for (const [name, s] of prepared) {
+      for (let i = 0; i < 10; i++) {
+        await client.query("savepoint run");
+        await client.query({ name, text: s.text, values: s.values }).catch(() => undefined);
+        await client.query("rollback to savepoint run");
+      }
+    }
+    const counts = await client.query<{ name: string; generic_plans: string; custom_plans: string }>("select name, generic_plans, custom_plans from pg_prepared_statements");
+    console.log("\n## Prepared statements, 10 calls each: plans kept (generic) or made again (custom)");
+    for (const r of counts.rows) console.log(`  generic ${r.generic_plans.padStart(2)}, custom ${r.custom_plans.padStart(2)}  ${prepared.get(r.name)!.text.replace(/\s+/g, " ").slice(0, 140)}`);
+    await client.query("rollback");
     await client.end();
   }
   await built.close();
