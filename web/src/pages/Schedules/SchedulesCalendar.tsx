@@ -8,13 +8,7 @@ import type { ScheduleStatus, ScheduleView } from "@balcao/common";
 import { currentLanguage } from "../../i18n";
 import { calendarLocalizer } from "./calendarLocalizer";
 import { ScheduleEvent } from "./ScheduleEvent";
-
-interface CalendarEntry {
-  title: string;
-  start: Date;
-  end: Date;
-  schedule: ScheduleView;
-}
+import { calendarEntryOf, type CalendarEntry } from "./calendarEntry";
 
 interface SchedulesCalendarProps {
   schedules: ScheduleView[];
@@ -24,7 +18,6 @@ interface SchedulesCalendarProps {
 }
 
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.WORK_WEEK, Views.DAY, Views.AGENDA];
-const SLOT_MS = 30 * 60_000;
 const WORKDAY_START = new Date(1970, 0, 1, 8, 0);
 const sendTime = ({ start }: { start: Date }) => format(start, "HH:mm");
 /** Events show their send time only (their end is layout). */
@@ -45,15 +38,7 @@ export function SchedulesCalendar({ schedules, canChange, onEdit, onDelete }: Sc
     return texts;
   }, [t]);
 
-  const events = useMemo<CalendarEntry[]>(
-    () =>
-      schedules.map((schedule) => {
-        const start = new Date(schedule.sendAt);
-        // a send is an instant: half an hour of height keeps it readable in the time grids
-        return { title: schedule.contact?.name ?? `#${schedule.contactId}`, start, end: new Date(start.getTime() + SLOT_MS), schedule };
-      }),
-    [schedules],
-  );
+  const events = useMemo<CalendarEntry[]>(() => schedules.map(calendarEntryOf), [schedules]);
 
   const colors: Record<ScheduleStatus, string> = { PENDENTE: theme.palette.primary.main, ENVIADA: theme.palette.success.main, ERRO: theme.palette.error.main };
   const border = theme.palette.divider;
