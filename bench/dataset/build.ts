@@ -91,12 +91,12 @@ export async function buildDataset(size: Size, target: BenchDatabase, say: (line
     // the trigram index takes bulk inserts about twice as fast through a pending list of PostgreSQL's
     // default size (4 MB, against the app's 1 MB), flushed at the end; then it gets the app's options back
     const bodyIndex = "messages_company_body_trgm_idx";
-    const [{ reloptions }] = await db.query<{ reloptions: string[] }>(`select reloptions from pg_class where oid = '${bodyIndex}'::regclass`);
+    const [{ reloptions }] = await db.query<{ reloptions: string[] | null }>(`select reloptions from pg_class where oid = '${bodyIndex}'::regclass`);
     await db.query(`alter index ${bodyIndex} set (gin_pending_list_limit = 4096)`);
     await step("messages", () => runAll(db, chunks(bases.ticket + 1, last, MESSAGE_CHUNK).map(messageStatement), parallel));
     await step("message text index", async () => {
       await db.query(`select gin_clean_pending_list('${bodyIndex}'::regclass)`);
-      await db.query(`alter index ${bodyIndex} set (${reloptions.join(", ")})`);
+      await db.query(reloptions?.length ? `alter index ${bodyIndex} set (${reloptions.join(", ")})` : `alter index ${bodyIndex} reset (gin_pending_list_limit)`);
     });
     await step("ticket tags and trackings", () => runAll(db, [ticketTagStatement(), trackingStatement()], parallel));
     await step("sequences and vacuum analyze", async () => {

@@ -16,12 +16,6 @@ function cpuMsOf(pid: number) {
   }
 }
 
-/**
- * CPU time the server and its PostgreSQL backends spend, measured from /proc: unlike throughput,
- * CPU time per request hardly changes when other processes share the machine, so
- * cores × 1000 / (CPU ms per request) is what this machine could serve with nothing else running
- * (load generator excluded).
- */
 /** Busy CPU time of the whole machine so far (every process, idle and iowait excluded), in ms. */
 function machineBusyMs() {
   const [, ...fields] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
@@ -41,6 +35,12 @@ async function walSoFar(url: string) {
   return { bytes: Number(rows.rows[0].bytes), fpi: Number(rows.rows[0].fpi) };
 }
 
+/**
+ * CPU time the server and its PostgreSQL backends spend, measured from /proc: unlike throughput,
+ * CPU time per request hardly changes when other processes share the machine, so
+ * cores × 1000 / (CPU ms per request) is what this machine could serve with nothing else running
+ * (load generator excluded).
+ */
 export class CpuMeter {
   private start = new Map<number, number>();
   private startMachine = 0;

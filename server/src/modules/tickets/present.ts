@@ -15,10 +15,10 @@ export async function presentTickets(db: Db, companyId: number, rows: TicketRow[
     db
       .select({ id: tickets.id, contact: contacts, user: { id: users.id, name: users.name }, queue: { id: queues.id, name: queues.name, color: queues.color }, whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status } })
       .from(tickets)
-      .innerJoin(contacts, eq(contacts.id, tickets.contactId))
-      .leftJoin(users, eq(users.id, tickets.userId))
-      .leftJoin(queues, eq(queues.id, tickets.queueId))
-      .leftJoin(whatsapps, eq(whatsapps.id, tickets.whatsappId))
+      .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
+      .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
+      .leftJoin(queues, and(eq(queues.id, tickets.queueId), eq(queues.companyId, tickets.companyId)))
+      .leftJoin(whatsapps, and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)))
       .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))),
     db
       .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })

@@ -6,12 +6,12 @@ import { ticketViewOf, type TicketParts } from "./present";
 
 /**
  * A ticket view's joined parts (attendant, queue, connection, tags) of the `tickets` row aliased
- * `alias`, each one SQL expression, so every hand-written statement reads them alike.
+ * `alias`, each one SQL expression within the ticket's company, so every hand-written statement reads them alike.
  */
 const partsOf = (alias: string) => ({
-  user: `(select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ${alias}.user_id)`,
-  queue: `(select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = ${alias}.queue_id)`,
-  whatsapp: `(select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = ${alias}.whatsapp_id)`,
+  user: `(select json_build_object('id', u.id, 'name', u.name) from users u where u.id = ${alias}.user_id and u.company_id = ${alias}.company_id)`,
+  queue: `(select json_build_object('id', q.id, 'name', q.name, 'color', q.color) from queues q where q.id = ${alias}.queue_id and q.company_id = ${alias}.company_id)`,
+  whatsapp: `(select json_build_object('id', w.id, 'name', w.name, 'status', w.status) from whatsapps w where w.id = ${alias}.whatsapp_id and w.company_id = ${alias}.company_id)`,
   tags: `coalesce((
     select json_agg(json_build_object('id', g.id, 'name', g.name, 'color', g.color) order by tt.tag_id)
     from ticket_tags tt join tags g on g.id = tt.tag_id
@@ -37,10 +37,10 @@ export const ticketViewRows = (source: string) => `select p.id, p.uuid, p.status
   join lateral (select c.id, c.name, c.number, c.email, c.profile_pic_url as "profilePicUrl", c.profile_pic_url as "urlPicture",
       c.is_group as "isGroup", c.extra_info as "extraInfo", c.whatsapp_id as "whatsappId", c.company_id as "companyId",
       ${isoJson("c.created_at")} as "createdAt", ${isoJson("c.updated_at")} as "updatedAt"
-    from contacts c where c.id = p.contact_id) c on true
-  left join lateral (select u.id, u.name from users u where u.id = p.user_id) u on true
-  left join lateral (select q.id, q.name, q.color from queues q where q.id = p.queue_id) q on true
-  left join lateral (select w.id, w.name, w.status from whatsapps w where w.id = p.whatsapp_id) w on true`;
+    from contacts c where c.id = p.contact_id and c.company_id = p.company_id) c on true
+  left join lateral (select u.id, u.name from users u where u.id = p.user_id and u.company_id = p.company_id) u on true
+  left join lateral (select q.id, q.name, q.color from queues q where q.id = p.queue_id and q.company_id = p.company_id) q on true
+  left join lateral (select w.id, w.name, w.status from whatsapps w where w.id = p.whatsapp_id and w.company_id = p.company_id) w on true`;
 
 const partsOfT = partsOf("t");
 /** The same parts of the row named `t` in a statement, as columns `user`, `queue`, `whatsapp` and `tags` (see viewFromParts). */
