@@ -125,6 +125,20 @@ describe("the chatbot options tree", () => {
   });
 });
 
+describe("answers decided from the read of the statement that stored the message", () => {
+  it("decides again when an earlier message of the same burst changed the ticket (two queue choices at once: one is taken)", async () => {
+    const { wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Olá");
+    // both are stored while the ticket has no queue; the second decision finds the first one's queue
+    await Promise.all(["1", "2"].map((body) => customerSays(t.http, wa, n, body)));
+    const row = await ticketRow(ticket.id);
+    expect([queues[0].id, queues[1].id]).toContain(row.queueId);
+    const got = await phone(wa, n);
+    expect(got).toEqual(["Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte", row.queueId === queues[0].id ? "Fila Vendas" : "Fila Suporte"]);
+  });
+});
+
 describe("business hours", () => {
   const closedWeek = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"].map((weekdayEn) => ({ weekday: weekdayEn, weekdayEn, startTime: "00:00", endTime: "00:00" }));
 

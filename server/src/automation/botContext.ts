@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { DEFAULT_SETTINGS } from "@balcao/common";
 import { contacts, queueOptions, tickets, whatsapps, type ScheduleEntry } from "../db/schema";
 import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
@@ -13,38 +13,43 @@ type MessageRow = typeof import("../db/schema").messages.$inferSelect;
 const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues"] as const;
 
 /**
- * Reads the ticket and everything one automation decision needs about it (connection, company
- * hours, the connection's queues, the customer's name, settings) in one statement.
+ * Everything one automation decision needs about ticket `t` besides the ticket itself
+ * (connection, company hours, the connection's queues, the customer's name, settings), as the
+ * columns of a `select` over `t`: read on its own by `readForBot`, and by the statement that stores
+ * an inbound message (channels/inboundStore.ts), which spares the bot its read. `contactName`: the
+ * customer's name, from where the statement has it (a contact it adds is not in its snapshot).
  */
-export async function readForBot(db: Db | Tx, ticketId: number) {
-  const [r] = await rowsOf(
-    db,
-    sql`with t as (select * from tickets where id = ${ticketId}::int)
-        select row_to_json(t) as ticket,
-          (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
-          (select co.schedules from companies co where co.id = t.company_id) as company_schedules,
-          (select ct.name from contacts ct where ct.id = t.contact_id) as contact_name,
-          (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules) order by q.order_queue, q.name), '[]'::json)
-             from whatsapp_queues wq join queues q on q.id = wq.queue_id where wq.company_id = t.company_id and wq.whatsapp_id = t.whatsapp_id) as queues,
-          (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = t.company_id and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings
-        from t`,
-    "balcao_bot_read",
-  );
-  const ticket = r ? rowOf(tickets, r.ticket) : null;
-  if (!ticket) return null;
+export const botColumns = (contactName: SQL) => sql`(select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
+  (select co.schedules from companies co where co.id = t.company_id) as company_schedules,
+  ${contactName} as contact_name,
+  (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules) order by q.order_queue, q.name), '[]'::json)
+     from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = t.company_id where wq.company_id = t.company_id and wq.whatsapp_id = t.whatsapp_id) as queues,
+  (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = t.company_id and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings`;
+
+/** What `botColumns` read, for the ticket `ticket`. */
+export function botReadOf(ticket: TicketRow, r: Record<string, unknown>) {
   const stored = jsonOf<Record<string, string>>(r.settings) ?? {};
-  const settingsOut = {} as Record<(typeof BOT_SETTINGS)[number], string>;
-  for (const key of BOT_SETTINGS) settingsOut[key] = stored[key] ?? DEFAULT_SETTINGS[key] ?? "";
+  const settings = {} as Record<(typeof BOT_SETTINGS)[number], string>;
+  for (const key of BOT_SETTINGS) settings[key] = stored[key] ?? DEFAULT_SETTINGS[key] ?? "";
   const bot = {
     connection: rowOf(whatsapps, r.connection),
     companySchedules: (jsonOf<ScheduleEntry[] | null>(r.company_schedules) ?? []) as ScheduleEntry[],
     contactName: (r.contact_name as string | null) ?? "",
     queues: jsonOf<{ id: number; name: string; greetingMessage: string | null; outOfHoursMessage: string | null; schedules: ScheduleEntry[] }[]>(r.queues) ?? [],
   };
-  return { ticket, bot, settings: settingsOut };
+  return { ticket, bot, settings };
 }
 
-export type BotContext = NonNullable<Awaited<ReturnType<typeof readForBot>>>["bot"];
+export type BotRead = ReturnType<typeof botReadOf>;
+
+/** Reads the ticket and everything one automation decision needs about it (`botColumns`) in one statement. */
+export async function readForBot(db: Db | Tx, ticketId: number): Promise<BotRead | null> {
+  const [r] = await rowsOf(db, sql`with t as (select * from tickets where id = ${ticketId}::int) select row_to_json(t) as ticket, ${botColumns(sql`(select ct.name from contacts ct where ct.company_id = t.company_id and ct.id = t.contact_id)`)} from t`, "balcao_bot_read");
+  const ticket = r ? rowOf(tickets, r.ticket) : null;
+  return ticket ? botReadOf(ticket, r) : null;
+}
+
+export type BotContext = BotRead["bot"];
 export type BotQueue = BotContext["queues"][number];
 
 /** Children of `parentId` (null: the top) in a queue's options tree. */

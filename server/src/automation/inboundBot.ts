@@ -6,9 +6,10 @@ import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import { previewOf } from "../channels/inbound";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { isWithinHours } from "./businessHours";
-import { type BotContext, type BotQueue, readForBot, optionsUnder, Replies, type Say } from "./botContext";
+import { type BotContext, type BotQueue, type BotRead, readForBot, optionsUnder, Replies, type Say } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged } from "./outbox";
+import type { Claim } from "../modules/messages/send";
 import type { Db } from "../db/client";
 import { OneAtATime } from "../channels/oneAtATime";
 
@@ -23,6 +24,12 @@ export interface InboundOutcome {
   fromMe: boolean;
   /** The ticket as storing the message left it, when known: lets a message nothing can answer skip the bot's transaction. */
   ticket?: Pick<TicketRow, "status" | "userId" | "queueId" | "chatbot" | "isGroup">;
+  /**
+   * The bot's read as the statement that stored the message left the ticket: the first decision
+   * starts from it instead of reading again. If the ticket changed since (an earlier message's
+   * decision, an attendant), the decision's store finds it changed and the bot reads again.
+   */
+  read?: BotRead | null;
 }
 
 /** A ticket's messages are answered one at a time in this process, before the row lock (see OneAtATime). */
@@ -53,7 +60,7 @@ export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) 
   const result = await perTicket.run(String(outcome.ticketId), () => answer(ctx, outcome));
   if (!result) return;
   if (result.changed) emitTicketUpdate(ctx.realtime, result.view!, result.before);
-  await releaseStaged(ctx, result.staged, result.view);
+  await releaseStaged(ctx, result.staged, result.view, result.claimed);
 }
 
 const COLUMN_OF: Record<keyof TicketChange, string> = { queueId: "queue_id", queueOptionId: "queue_option_id", chatbot: "chatbot" };
@@ -63,7 +70,7 @@ const ATTEMPTS = 5;
 
 async function answer(ctx: AppContext, outcome: InboundOutcome) {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = await readForBot(ctx.db, outcome.ticketId);
+    const read = attempt === 0 && outcome.read ? outcome.read : await readForBot(ctx.db, outcome.ticketId);
     if (!read) return null;
     const { ticket, bot, settings } = read;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
@@ -82,8 +89,10 @@ async function answer(ctx: AppContext, outcome: InboundOutcome) {
 
 /**
  * Stores the decision in one statement, if the ticket still is as the decision read it: the
- * automatic messages as pending outbound messages (as modules/messages/send.ts storeOutbound
- * stores them, the last one becoming the ticket's last message) and the ticket's change.
+ * automatic messages as outbound messages (as modules/messages/send.ts storeOutbound stores them,
+ * the last one becoming the ticket's last message) already claimed for sending, which spares
+ * each its claim statement (a stop before the send's outcome leaves a claim that the minute
+ * sweep takes back once stale), and the ticket's change.
  * Answers with the ticket presented for the events, or null when the ticket had changed.
  */
 async function storeDecision(db: Db, ticket: TicketRow, change: TicketChange, bodies: string[]) {
@@ -100,18 +109,22 @@ async function storeDecision(db: Db, ticket: TicketRow, change: TicketChange, bo
           returning *),
         said as (
           insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, send_status, ack)
-          select t.company_id, t.id, t.whatsapp_id, t.contact_id, 'local-' || gen_random_uuid(), b.body, true, true, 'pending', 0
+          select t.company_id, t.id, t.whatsapp_id, t.contact_id, 'local-' || gen_random_uuid(), b.body, true, true, 'sending', 0
           from t, json_array_elements_text(${JSON.stringify(bodies)}::json) with ordinality as b(body, n)
           order by b.n
           returning *)
         select (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said) as staged, row_to_json(t) as ticket,
-          (select row_to_json(c) from contacts c where c.id = t.contact_id) as contact, ${TICKET_PARTS}
+          (select row_to_json(c) from contacts c where c.company_id = t.company_id and c.id = t.contact_id) as contact, ${TICKET_PARTS},
+          (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as whatsapp
         from t`,
     `balcao_bot_store_${keys.join("_")}${bodies.length ? "_said" : ""}`,
   );
   if (!r) return null;
   const after = rowOf(tickets, r.ticket)!;
-  return { after, view: viewFromParts(after, rowOf(contacts, r.contact)!, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!) };
+  const contact = rowOf(contacts, r.contact)!;
+  // the messages are stored claimed (see releaseStaged): what sending them needs comes along
+  const claimed: Claim = { whatsapp: r.whatsapp, number: contact.number, quoted_external_id: null };
+  return { after, view: viewFromParts(after, contact, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!), claimed };
 }
 
 class Decision {

@@ -1,8 +1,8 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { AppContext } from "../context";
 import type { Db } from "../db/client";
 import { messages, tickets } from "../db/schema";
-import { deliver, storeOutbound } from "../modules/messages/send";
+import { deliver, STALE_CLAIM_MS, storeOutbound, type Claim } from "../modules/messages/send";
 import { messageViewOf } from "../modules/messages/present";
 import { presentTicket, type TicketView } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
@@ -22,9 +22,10 @@ export async function stageBotMessage(tx: Tx, ticket: Pick<TicketRow, "id" | "co
 
 /**
  * Announces and sends staged messages in the order they were staged. `ticket`: the ticket's
- * view as the staging transaction committed it, when the caller already has it.
+ * view as the staging transaction committed it, when the caller already has it. `claimed`: the
+ * staging statement stored them claimed (sending) and read what sending needs.
  */
-export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticket?: TicketView) {
+export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticket?: TicketView, claimed?: Claim) {
   for (const row of staged) {
     const view = messageViewOf(row, null); // an automatic message: ours, quoting nothing
     if (!ticket || ticket.id !== row.ticketId) {
@@ -34,19 +35,28 @@ export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticke
     }
     emitAppMessage(ctx.realtime, ticket, "create", view);
     emitTicketUpdate(ctx.realtime, ticket);
-    await deliver(ctx, ticket, row).catch((err) => ctx.log?.warn({ err, messageId: row.id }, "automatic message not delivered"));
+    await deliver(ctx, ticket, row, undefined, claimed).catch((err) => ctx.log?.warn({ err, messageId: row.id }, "automatic message not delivered"));
   }
 }
 
 /**
- * Outbound messages still pending after `graceMs`: the process stopped between storing and
- * sending them. `deliver` claims each one (pending → sending) first, so each goes out once.
+ * Outbound messages still pending after `graceMs`, or claimed (sending) longer than
+ * STALE_CLAIM_MS ago: the process stopped between storing and sending them, or between a claim
+ * and the send's outcome. `deliver` claims each one first, so one process sends it.
  */
 export async function redeliverPending(ctx: AppContext, graceMs = 120_000) {
+  const staleClaim = new Date(Date.now() - STALE_CLAIM_MS);
   const stale = await ctx.db
     .select()
     .from(messages)
-    .where(and(eq(messages.sendStatus, "pending"), eq(messages.fromMe, true), lt(messages.createdAt, new Date(Date.now() - graceMs))))
+    .where(
+      and(
+        inArray(messages.sendStatus, ["pending", "sending"]),
+        eq(messages.fromMe, true),
+        lt(messages.createdAt, new Date(Date.now() - graceMs)),
+        or(eq(messages.sendStatus, "pending"), lt(messages.updatedAt, staleClaim)),
+      ),
+    )
     .limit(500);
   for (const row of stale) {
     const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));

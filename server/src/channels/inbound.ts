@@ -97,14 +97,14 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
     const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, result.message.ticketId)));
     const ticket = await presentTicket(ctx.db, ticketRow);
     const [message] = await presentMessages(ctx.db, companyId, [result.message]);
-    return { duplicate: true as boolean, message, ticket, created: false };
+    return { duplicate: true as boolean, message, ticket, created: false, botRead: null };
   }
   const { ticket } = result;
   const [message] = result.message.quotedMsgId ? await presentMessages(ctx.db, companyId, [result.message]) : [messageViewOf(result.message, { id: result.contact.id, name: result.contact.name })];
   emitAppMessage(ctx.realtime, ticket, "create", message);
   // the messages of one batch share the ticket as the batch left it: told once
   if (result.lastOfBatch) emitTicketUpdate(ctx.realtime, ticket);
-  return { duplicate: false, message, ticket, created: result.created };
+  return { duplicate: false, message, ticket, created: result.created, botRead: result.botRead };
 }
 
 /** Delivery and read receipts only move forward. */

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { contacts, messages, tickets } from "../db/schema";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { awaitingRating } from "../automation/ratingWindow";
+import { botColumns, botReadOf, type BotRead } from "../automation/botContext";
 import { jsonOf, rowOf, rowsOf } from "./sqlRows";
 
 /** One inbound message, ready to store: its media file is saved, its texts worked out. */
@@ -35,7 +36,16 @@ export interface StoreOptions { intoTicketId?: number; unlessRating?: boolean; a
 
 export type StoreResult =
   | { duplicate: true; message: typeof messages.$inferSelect }
-  | { duplicate: false; message: typeof messages.$inferSelect; contact: typeof contacts.$inferSelect; ticket: ReturnType<typeof viewFromParts>; created: boolean; lastOfBatch: boolean }
+  | {
+      duplicate: false;
+      message: typeof messages.$inferSelect;
+      contact: typeof contacts.$inferSelect;
+      ticket: ReturnType<typeof viewFromParts>;
+      created: boolean;
+      lastOfBatch: boolean;
+      /** What the bot reads before answering, when the ticket is one it may answer (pending, nobody's, not a group). */
+      botRead: BotRead | null;
+    }
   | null;
 
 /** How many times a message that lost a race (a ticket or the same message committed meanwhile) is tried again. */
@@ -61,7 +71,7 @@ const rowOfInput = (i: PreparedInbound, ord: number) => ({
  * One statement (so one transaction) stores messages of one customer on one connection: it finds
  * or adds the contact, finds its open or pending ticket (or opens a pending one), inserts
  * the messages in order, makes the last one the ticket's last message, and returns what the
- * socket events need. A message whose (connection, external id) is stored already is answered as
+ * socket events need, and what the bot reads before answering (automation/inboundBot.ts). A message whose (connection, external id) is stored already is answered as
  * a duplicate. The unique indexes decide races: messages that lost one (another delivery opened
  * the ticket or stored the message after this statement's snapshot) are stored by the next try.
  */
@@ -138,8 +148,9 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
         ${opts.alongside?.cte ?? sql``}
         t as (select * from upd union all select * from opened)
       select (select json_agg(dup) from dup) as dups, (select row_to_json(c) from c) as contact, (select json_agg(m order by m.id) from m) as messages,
-        row_to_json(t) as ticket, exists (select 1 from opened) as created, exists (select 1 from awaiting) as awaiting, ${TICKET_PARTS}
-      from (select 1) as one left join t on true`,
+        row_to_json(t) as ticket, exists (select 1 from opened) as created, exists (select 1 from awaiting) as awaiting, ${TICKET_PARTS}, row_to_json(bot) as bot
+      from (select 1) as one left join t on true
+        left join lateral (select ${botColumns(sql`(select c.name from c)`)} where t.status = 'pending' and t.user_id is null and not t.is_group) as bot on true`,
     `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${opts.unlessRating ? "_rating" : ""}${opts.alongside ? `_${opts.alongside.name}` : ""}`,
   );
 }
@@ -159,10 +170,12 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
     const stored = (jsonOf<unknown[] | null>(r.messages) ?? []).map((m) => rowOf(messages, m)!);
     if (stored.length) {
       const contact = rowOf(contacts, r.contact)!;
-      const ticket = viewFromParts(rowOf(tickets, r.ticket)!, contact, r);
+      const ticketRow = rowOf(tickets, r.ticket)!;
+      const ticket = viewFromParts(ticketRow, contact, r);
+      const botRead = r.bot ? botReadOf(ticketRow, jsonOf<Record<string, unknown>>(r.bot)) : null;
       stored.forEach((message, n) => {
         // the bots greet a new ticket once: for its first message
-        results.set(message.externalId!, { duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch: n === stored.length - 1 });
+        results.set(message.externalId!, { duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch: n === stored.length - 1, botRead });
       });
     }
     // lost a race, or the given ticket is gone

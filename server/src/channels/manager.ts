@@ -155,7 +155,8 @@ export class ChannelManager {
   /** The answering half: greeting, menus and chatbot, for a newly stored customer message. */
   async automate(stored: NonNullable<Awaited<ReturnType<ChannelManager["storeMessage"]>>>) {
     if (stored.duplicate || stored.rating) return;
-    await automateInbound(this.ctx, { ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe, ticket: stored.ticket });
+    const read = "botRead" in stored ? stored.botRead : null;
+    await automateInbound(this.ctx, { ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe, ticket: stored.ticket, read });
   }
 
   /** Normalized events from any channel land here. */

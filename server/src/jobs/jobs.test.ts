@@ -6,6 +6,7 @@ import { messages, tickets } from "../db/schema";
 import { runTicketSweep } from "./ticketSweep";
 import { startJobs } from "./runner";
 import { redeliverPending, stageBotMessage } from "../automation/outbox";
+import { STALE_CLAIM_MS } from "../modules/messages/send";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -79,6 +80,27 @@ describe("automatic messages around a stop", () => {
     await Promise.all([redeliverPending(t.built.ctx, 0), redeliverPending(t.built.ctx, 0)]);
     await redeliverPending(t.built.ctx, 0);
     expect(await phone(wa, n)).toEqual(["Mensagem pendente"]);
+    const [after] = await t.built.ctx.db.select().from(messages).where(eq(messages.id, staged.id));
+    expect(after).toMatchObject({ sendStatus: "sent", ack: 1 });
+  });
+
+  it("sends a message claimed by a process that stopped before the send's outcome, once the claim is stale", async () => {
+    const a = await signUpCompany(t.http);
+    const wa = await pairedSandbox(t.http, a.token);
+    const n = newNumber();
+    const { ticket } = await customerSays(t.http, wa, n, "Oi");
+    const row = await ticketRow(ticket.id);
+    const staged = await t.built.ctx.db.transaction((tx) => stageBotMessage(tx, row, "Mensagem reivindicada"));
+    // claimed (as the bot stores its answers), then the process "stopped"
+    const claim = (minutesAgo: number) =>
+      t.built.ctx.db.update(messages).set({ sendStatus: "sending", updatedAt: new Date(Date.now() - minutesAgo * 60_000) }).where(eq(messages.id, staged.id));
+    await claim(STALE_CLAIM_MS / 60_000 - 1);
+    await redeliverPending(t.built.ctx, 0);
+    expect(await phone(wa, n)).toEqual([]);
+    await claim(STALE_CLAIM_MS / 60_000 + 1);
+    await Promise.all([redeliverPending(t.built.ctx, 0), redeliverPending(t.built.ctx, 0)]);
+    await redeliverPending(t.built.ctx, 0);
+    expect(await phone(wa, n)).toEqual(["Mensagem reivindicada"]);
     const [after] = await t.built.ctx.db.select().from(messages).where(eq(messages.id, staged.id));
     expect(after).toMatchObject({ sendStatus: "sent", ack: 1 });
   });

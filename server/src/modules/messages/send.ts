@@ -69,18 +69,29 @@ export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "compa
   return { row, ticketRow };
 }
 
+/** What sending a claimed message needs: the connection's row, the contact's number, the quoted message's external id. */
+export interface Claim { whatsapp: unknown; number: string | null; quoted_external_id: string | null }
+
+/**
+ * A claim (send_status 'sending') older than this was left by a process that stopped before it
+ * recorded the send's outcome: it may be claimed again. Longer than any send takes.
+ */
+export const STALE_CLAIM_MS = 10 * 60_000;
+
 /**
  * Hands a stored outbound message to the channel and records the outcome, in two statements
  * around the channel's send: the claim (which also reads the connection, the contact's number
  * and the quoted message's external id) and the outcome (which also reads what the view needs).
+ * `claimed`: the message was stored already claimed, by the statement that stored it.
  */
-export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageRow, media?: MediaFile) {
+export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageRow, media?: MediaFile, claimed?: Claim) {
   // one sender per message: a retry, a re-send after a restart and the first send never overlap
-  const [claim] = await rowsOf<{ whatsapp: unknown; number: string | null; quoted_external_id: string | null }>(
+  const [claim] = claimed ? [claimed] : await rowsOf<Claim>(
     ctx.db,
     sql`with claimed as (
           update messages set send_status = 'sending', updated_at = ${new Date().toISOString()}::timestamptz
-          where id = ${row.id}::int and send_status in ('pending', 'failed')
+          where id = ${row.id}::int
+            and (send_status in ('pending', 'failed') or (send_status = 'sending' and updated_at < ${new Date(Date.now() - STALE_CLAIM_MS).toISOString()}::timestamptz))
           returning id)
         select (select row_to_json(w) from whatsapps w where w.company_id = ${ticket.companyId}::int and w.id = ${ticket.whatsappId}::int) as whatsapp,
           (select c.number from contacts c where c.company_id = ${ticket.companyId}::int and c.id = ${ticket.contactId}::int) as number,

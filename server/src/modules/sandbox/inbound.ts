@@ -44,7 +44,8 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     const stored = sql`from messages m where m.company_id = ${whatsapp.companyId}::int and m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${externalId}::text`;
     await rowsOf(ctx.db, copy(stored, sql`${body.number}::text`, sql`${body.quotedId ?? null}::text`), "balcao_sandbox_phone_copy");
   }
-  const { alongside: _, ...answer } = result;
+  // the bot's read holds the connection's row (its token): not for the phone
+  const { alongside: _, botRead: __, ...answer } = result;
   await ctx.channels.automate(result);
   return answer;
 }

@@ -42,7 +42,11 @@ describe("sandbox sessions", () => {
     expect(await t.http.post(`/sandbox/${w.id}/inbound`, msg, b.token)).toMatchObject({ status: 404, body: { error: "ERR_NO_WAPP_FOUND" } });
     expect(await t.http.post(`/sandbox/${w.id}/inbound`, msg, "not-a-token")).toMatchObject({ status: 403 });
     expect((await t.http.post(`/sandbox/${w.id}/inbound`, msg, a.token)).status).toBe(201);
-    expect((await t.http.post(`/sandbox/${w.id}/inbound`, { ...msg, id: "x1" }, w.token)).status).toBe(201);
+    const own = await t.http.post(`/sandbox/${w.id}/inbound`, { ...msg, id: "x1" }, w.token);
+    expect(own.status).toBe(201);
+    // what the bot read along with the message (the connection's row) stays in the server
+    expect(Object.keys(own.body).sort()).toEqual(["created", "duplicate", "message", "rating", "ticket"]);
+    expect(JSON.stringify(own.body)).not.toContain(w.token);
   });
 
   it("validates what the phone sends", async () => {
