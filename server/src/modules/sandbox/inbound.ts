@@ -29,13 +29,14 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     const link = `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`;
     message.body = `${""}|${link}|${description ?? ""}`;
   }
-  // the phone's copy of the stored message `m`, once (no unique index to lean on here)
+  // the phone's copy of the stored message `m`, once (sandbox_messages_external_key)
   const copy = (from: SQL, number: SQL, quoted: SQL) => sql`
     insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
     select m.company_id, m.whatsapp_id, m.external_id, ${number}, 'in', m.body, m.media_type, m.media_name, ${quoted}, 2
-    ${from} and not exists (select 1 from sandbox_messages s where s.whatsapp_id = m.whatsapp_id and s.external_id = m.external_id)`;
+    ${from}
+    on conflict (whatsapp_id, external_id, direction) do nothing`;
   // made by the statement that stores the messages (their delivered values as `input`)
-  const alongside = sql`phone_copy as (${copy(sql`from m join input i on i.external_id = m.external_id where true`, sql`i.source_number`, sql`i.quoted_external_id`)}),`;
+  const alongside = sql`phone_copy as (${copy(sql`from m join input i on i.external_id = m.external_id`, sql`i.source_number`, sql`i.quoted_external_id`)}),`;
   const result = await ctx.channels.storeMessage(whatsapp, message, { cte: alongside, name: "sandbox_copy" });
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };
