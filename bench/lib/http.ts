@@ -2,8 +2,13 @@ import http from "node:http";
 import { io as ioClient, type Socket } from "socket.io-client";
 import { BENCH_PASSWORD } from "../dataset/build";
 
-/** A keep-alive agent shared by the load generators (the default agent would open a socket per request). */
-export const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+/**
+ * A keep-alive agent shared by the load generators (the default agent would open a socket per
+ * request). An idle socket is closed after 30 s, before the server's keep-alive timeout (72 s,
+ * Fastify's default) can close it just as a request is written to it ("socket hang up"): after a
+ * backlog on PGlite, the inbound part's repeats reused sockets idle for about that long.
+ */
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
 
 export interface Reply<T = any> { status: number; body: T }
 

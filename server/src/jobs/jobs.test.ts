@@ -69,14 +69,20 @@ describe("expiresTicket", () => {
 });
 
 describe("automatic messages around a stop", () => {
-  it("sends a message a stop left pending exactly once", async () => {
+  /** A conversation with an automatic message staged and committed, never handed to the channel. */
+  async function stagedMessage(body: string) {
     const a = await signUpCompany(t.http);
     const wa = await pairedSandbox(t.http, a.token);
     const n = newNumber();
     const { ticket } = await customerSays(t.http, wa, n, "Oi");
     const row = await ticketRow(ticket.id);
+    const staged = await t.built.ctx.db.transaction((tx) => stageBotMessage(tx, row, body));
+    return { wa, n, staged };
+  }
+
+  it("sends a message a stop left pending exactly once", async () => {
     // staged and committed, then the process "stopped" before handing it to the channel
-    const staged = await t.built.ctx.db.transaction((tx) => stageBotMessage(tx, row, "Mensagem pendente"));
+    const { wa, n, staged } = await stagedMessage("Mensagem pendente");
     await Promise.all([redeliverPending(t.built.ctx, 0), redeliverPending(t.built.ctx, 0)]);
     await redeliverPending(t.built.ctx, 0);
     expect(await phone(wa, n)).toEqual(["Mensagem pendente"]);
@@ -85,13 +91,8 @@ describe("automatic messages around a stop", () => {
   });
 
   it("sends a message claimed by a process that stopped before the send's outcome, once the claim is stale", async () => {
-    const a = await signUpCompany(t.http);
-    const wa = await pairedSandbox(t.http, a.token);
-    const n = newNumber();
-    const { ticket } = await customerSays(t.http, wa, n, "Oi");
-    const row = await ticketRow(ticket.id);
-    const staged = await t.built.ctx.db.transaction((tx) => stageBotMessage(tx, row, "Mensagem reivindicada"));
     // claimed (as the bot stores its answers), then the process "stopped"
+    const { wa, n, staged } = await stagedMessage("Mensagem reivindicada");
     const claim = (minutesAgo: number) =>
       t.built.ctx.db.update(messages).set({ sendStatus: "sending", updatedAt: new Date(Date.now() - minutesAgo * 60_000) }).where(eq(messages.id, staged.id));
     await claim(STALE_CLAIM_MS / 60_000 - 1);
