@@ -245,7 +245,7 @@ describe.skipIf(!process.env.DATABASE_URL)("the bot and a change of the ticket m
       // the attendant's change is written but not committed when the bot reads and decides ("1": Vendas)
       await other.query("begin");
       await other.query("update tickets set status = 'open', user_id = $2, queue_id = $3 where id = $1", [first.ticket.id, a.user.id, queues[1].id]);
-      const answered = automateInbound(t.built.ctx, { ticketId: first.ticket.id, created: false, body: "1", fromMe: false });
+      const answered = automateInbound(t.built.ctx, { companyId: first.ticket.companyId, ticketId: first.ticket.id, created: false, body: "1", fromMe: false });
       await new Promise((resolve) => setTimeout(resolve, 300));
       await other.query("commit");
       await answered;

@@ -43,8 +43,8 @@ export function botReadOf(ticket: TicketRow, r: Record<string, unknown>) {
 export type BotRead = ReturnType<typeof botReadOf>;
 
 /** Reads the ticket and everything one automation decision needs about it (`botColumns`) in one statement. */
-export async function readForBot(db: Db | Tx, ticketId: number): Promise<BotRead | null> {
-  const [r] = await rowsOf(db, sql`with t as (select * from tickets where id = ${ticketId}::int) select row_to_json(t) as ticket, ${botColumns(sql`(select ct.name from contacts ct where ct.company_id = t.company_id and ct.id = t.contact_id)`)} from t`, "balcao_bot_read");
+export async function readForBot(db: Db | Tx, companyId: number, ticketId: number): Promise<BotRead | null> {
+  const [r] = await rowsOf(db, sql`with t as (select * from tickets where company_id = ${companyId}::int and id = ${ticketId}::int) select row_to_json(t) as ticket, ${botColumns(sql`(select ct.name from contacts ct where ct.company_id = t.company_id and ct.id = t.contact_id)`)} from t`, "balcao_bot_read");
   const ticket = r ? rowOf(tickets, r.ticket) : null;
   return ticket ? botReadOf(ticket, r) : null;
 }

@@ -17,6 +17,7 @@ type TicketRow = typeof tickets.$inferSelect;
 type TicketChange = Partial<Pick<TicketRow, "queueId" | "queueOptionId" | "chatbot">>;
 
 export interface InboundOutcome {
+  companyId: number;
   ticketId: number;
   /** The message opened this ticket. */
   created: boolean;
@@ -70,7 +71,7 @@ const ATTEMPTS = 5;
 
 async function answer(ctx: AppContext, outcome: InboundOutcome) {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = attempt === 0 && outcome.read ? outcome.read : await readForBot(ctx.db, outcome.ticketId);
+    const read = attempt === 0 && outcome.read ? outcome.read : await readForBot(ctx.db, outcome.companyId, outcome.ticketId);
     if (!read) return null;
     const { ticket, bot, settings } = read;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
@@ -104,7 +105,7 @@ async function storeDecision(db: Db, ticket: TicketRow, change: TicketChange, bo
     db,
     sql`with t as (
           update tickets set ${sql.join(sets, sql`, `)}
-          where id = ${ticket.id}::int and status = 'pending' and user_id is null and not is_group and chatbot = ${ticket.chatbot}::boolean
+          where company_id = ${ticket.companyId}::int and id = ${ticket.id}::int and status = 'pending' and user_id is null and not is_group and chatbot = ${ticket.chatbot}::boolean
             and queue_id is not distinct from ${ticket.queueId}::int and queue_option_id is not distinct from ${ticket.queueOptionId}::int
           returning *),
         said as (

@@ -29,7 +29,7 @@ export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticke
   for (const row of staged) {
     const view = messageViewOf(row, null); // an automatic message: ours, quoting nothing
     if (!ticket || ticket.id !== row.ticketId) {
-      const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+      const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
       if (!ticketRow) continue;
       ticket = await presentTicket(ctx.db, ticketRow);
     }
@@ -59,7 +59,7 @@ export async function redeliverPending(ctx: AppContext, graceMs = 120_000) {
     )
     .limit(500);
   for (const row of stale) {
-    const [ticketRow] = await ctx.db.select().from(tickets).where(eq(tickets.id, row.ticketId));
+    const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
     if (ticketRow) await deliver(ctx, await presentTicket(ctx.db, ticketRow), row).catch(() => undefined);
   }
   return stale.length;

@@ -71,8 +71,8 @@ const rowOfInput = (i: PreparedInbound, ord: number) => ({
  * One statement (so one transaction) stores messages of one customer on one connection: it finds
  * or adds the contact, finds its open or pending ticket (or opens a pending one), inserts
  * the messages in order, makes the last one the ticket's last message, and returns what the
- * socket events need, and what the bot reads before answering (automation/inboundBot.ts). A message whose (connection, external id) is stored already is answered as
- * a duplicate. The unique indexes decide races: messages that lost one (another delivery opened
+ * socket events need and what the bot reads before answering (automation/inboundBot.ts). A
+ * message whose (connection, external id) is stored already is answered as a duplicate. The unique indexes decide races: messages that lost one (another delivery opened
  * the ticket or stored the message after this statement's snapshot) are stored by the next try.
  */
 function statement(ctx: AppContext, whatsapp: { id: number; companyId: number }, items: PreparedInbound[], opts: StoreOptions) {

@@ -156,7 +156,7 @@ export class ChannelManager {
   async automate(stored: NonNullable<Awaited<ReturnType<ChannelManager["storeMessage"]>>>) {
     if (stored.duplicate || stored.rating) return;
     const read = "botRead" in stored ? stored.botRead : null;
-    await automateInbound(this.ctx, { ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe, ticket: stored.ticket, read });
+    await automateInbound(this.ctx, { companyId: stored.ticket.companyId, ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe, ticket: stored.ticket, read });
   }
 
   /** Normalized events from any channel land here. */
