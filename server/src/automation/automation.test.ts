@@ -114,16 +114,38 @@ describe("the chatbot options tree", () => {
     expect(await phone(wa, n)).toHaveLength(count);
   });
 
-  it("answers one menu when a new customer's messages arrive at once", async () => {
-    const { wa } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+  it("answers one menu when a new customer's messages arrive at once, and the menu again to a later message", async () => {
+    const { a, wa } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
     const n = newNumber();
-    await Promise.all(["a", "b", "c", "d"].map((body) => customerSays(t.http, wa, n, body)));
-    const got = await phone(wa, n);
-    // the first message opens the ticket and gets the menu; the others are invalid choices and get it again
-    expect(got.length).toBe(4);
-    expect(new Set(got)).toEqual(new Set(["Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte"]));
+    const stored = await storeAll(a.company.id, wa.id, n, ["a", "b", "c", "d"]);
+    // answered as they reach the bot together: the first alone, the rest after it, in one burst
+    await Promise.all(stored.map((s) => t.built.ctx.channels.automate(s)));
+    const menu = "Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte";
+    expect(await phone(wa, n)).toEqual([menu]);
+    // after the burst, an answer that is not a choice gets the menu again
+    await customerSays(t.http, wa, n, "e");
+    expect(await phone(wa, n)).toEqual([menu, menu]);
+  });
+
+  it("decides a burst's messages in order: a choice in the middle takes the queue, the rest say nothing more", async () => {
+    const { a, wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+    const n = newNumber();
+    const stored = await storeAll(a.company.id, wa.id, n, ["oi", "quero ajuda", "2", "obrigado"]);
+    await Promise.all(stored.map((s) => t.built.ctx.channels.automate(s)));
+    expect(await phone(wa, n)).toEqual(["Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte", "Fila Suporte"]);
+    expect(await ticketRow(stored[0].ticket.id)).toMatchObject({ queueId: queues[1].id, chatbot: false, status: "pending" });
   });
 });
+
+/** Stores a customer's messages (without answering them), oldest first. */
+async function storeAll(companyId: number, whatsappId: number, number: string, bodies: string[]) {
+  const stored = [];
+  for (const [i, body] of bodies.entries()) {
+    const s = await t.built.ctx.channels.storeMessage({ id: whatsappId, companyId }, { externalId: `BOT-BURST-${number}-${i}`, number, name: "Rajada", body });
+    stored.push(s!);
+  }
+  return stored;
+}
 
 describe("answers decided from the read of the statement that stored the message", () => {
   it("decides again when an earlier message of the same burst changed the ticket (two queue choices at once: one is taken)", async () => {

@@ -11,7 +11,7 @@ import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
 import type { Db } from "../db/client";
-import { OneAtATime } from "../channels/oneAtATime";
+import { KeyedBatches } from "../channels/keyedBatches";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketChange = Partial<Pick<TicketRow, "queueId" | "queueOptionId" | "chatbot">>;
@@ -33,8 +33,15 @@ export interface InboundOutcome {
   read?: BotRead | null;
 }
 
-/** A ticket's messages are answered one at a time in this process, before the row lock (see OneAtATime). */
-const perTicket = new OneAtATime();
+/** What the bot said last in one burst of a ticket's messages (see `answerTogether`). */
+interface Burst { said?: string[] }
+
+/**
+ * A ticket's messages are answered one batch at a time in this process: those that arrive while
+ * the bot answers earlier ones are answered together (see KeyedBatches). Several processes
+ * answering one ticket stay correct through the decision's guarded store (`storeDecision`).
+ */
+const perTicket = new WeakMap<AppContext, KeyedBatches<InboundOutcome, void, Burst>>();
 
 /**
  * Whether the bot can have anything to say, from the ticket as the message was stored: it
@@ -58,10 +65,24 @@ export function botMayAnswer(outcome: InboundOutcome) {
  */
 export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) {
   if (!botMayAnswer(outcome)) return;
-  const result = await perTicket.run(String(outcome.ticketId), () => answer(ctx, outcome));
-  if (!result) return;
-  if (result.changed) emitTicketUpdate(ctx.realtime, result.view!, result.before);
-  await releaseStaged(ctx, result.staged, result.view, result.claimed);
+  let batches = perTicket.get(ctx);
+  if (!batches) perTicket.set(ctx, (batches = new KeyedBatches((outcomes: InboundOutcome[], burst: Burst) => answerTogether(ctx, outcomes, burst), () => ({}))));
+  await batches.submit(String(outcome.ticketId), outcome);
+}
+
+/**
+ * Answers messages of one ticket, in order, with one decision statement, and sends what it
+ * says before the ticket's next messages are answered (so the customer reads the answers in
+ * order). A message whose decision changes nothing and would say again just what the bot said
+ * last in this burst says nothing: twenty messages sent at once get one menu, not twenty.
+ */
+async function answerTogether(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst) {
+  const result = await answer(ctx, outcomes, burst);
+  if (result) {
+    if (result.changed) emitTicketUpdate(ctx.realtime, result.view!, result.before);
+    await releaseStaged(ctx, result.staged, result.view, result.claimed);
+  }
+  return outcomes.map(() => undefined);
 }
 
 const COLUMN_OF: Record<keyof TicketChange, string> = { queueId: "queue_id", queueOptionId: "queue_option_id", chatbot: "chatbot" };
@@ -69,23 +90,41 @@ const COLUMN_OF: Record<keyof TicketChange, string> = { queueId: "queue_id", que
 /** How many times a decision is made again because the ticket changed under it. */
 const ATTEMPTS = 5;
 
-async function answer(ctx: AppContext, outcome: InboundOutcome) {
+/** The part of a ticket the bot's decisions change. */
+const stateOf = (t: Pick<TicketRow, keyof TicketChange>) => `${t.queueId}:${t.queueOptionId}:${t.chatbot}`;
+const sameTexts = (a: string[], b: string[] | undefined) => !!b && a.length === b.length && a.every((text, i) => text === b[i]);
+
+async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst) {
+  const { companyId, ticketId } = outcomes[0];
+  // the latest statement that stored one of them read the ticket last
+  const stored = [...outcomes].reverse().find((o) => o.read)?.read;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = attempt === 0 && outcome.read ? outcome.read : await readForBot(ctx.db, outcome.companyId, outcome.ticketId);
+    const read = attempt === 0 && stored ? stored : await readForBot(ctx.db, companyId, ticketId);
     if (!read) return null;
     const { ticket, bot, settings } = read;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     if (!bot.connection) return null;
-    const reply = new Replies(ticket.id, bot.contactName);
     const change: TicketChange = {};
-    const decide = new Decision(ctx.db, ticket, bot, reply, change, settings);
-    await decide.run(outcome);
-    const changed = Object.keys(change).length > 0;
-    if (!changed && reply.bodies.length === 0) return null;
-    const stored = await storeDecision(ctx.db, ticket, change, reply.bodies);
-    if (stored) return { before: ticket, ...stored, changed };
+    const bodies: string[] = [];
+    let said = burst.said;
+    for (const outcome of outcomes) {
+      const now = { ...ticket, ...change };
+      const reply = new Replies(ticket.id, bot.contactName);
+      await new Decision(ctx.db, now, bot, reply, change, settings).run(outcome);
+      const moved = stateOf(now) !== stateOf({ ...ticket, ...change });
+      if (reply.bodies.length === 0 || (!moved && sameTexts(reply.bodies, said))) continue;
+      bodies.push(...reply.bodies);
+      said = reply.bodies;
+    }
+    const changed = stateOf(ticket) !== stateOf({ ...ticket, ...change });
+    if (!changed && bodies.length === 0) return null;
+    const decided = await storeDecision(ctx.db, ticket, changed ? change : {}, bodies);
+    if (decided) {
+      burst.said = said;
+      return { before: ticket, ...decided, changed };
+    }
   }
-  throw new Error(`ticket ${outcome.ticketId} kept changing while the bot answered`);
+  throw new Error(`ticket ${ticketId} kept changing while the bot answered`);
 }
 
 /**

@@ -32,4 +32,21 @@ describe("KeyedBatches", () => {
     await expect(Promise.all(next)).resolves.toEqual([4, 6]);
     expect(queue.size).toBe(0);
   });
+
+  it("shares a streak between the batches of a key that follow one another, and starts a new one after a pause", async () => {
+    const seen: [string[], number][] = [];
+    let streaks = 0;
+    const queue = new KeyedBatches<string, null, { n: number; id: number }>(
+      async (items, streak) => {
+        seen.push([items, streak.id]);
+        streak.n += items.length;
+        await tick(5);
+        return items.map(() => null);
+      },
+      () => ({ n: 0, id: ++streaks }),
+    );
+    await Promise.all([queue.submit("a", "a1"), queue.submit("a", "a2"), queue.submit("b", "b1")]);
+    await queue.submit("a", "a3");
+    expect(seen).toEqual([[["a1"], 1], [["b1"], 2], [["a2"], 1], [["a3"], 3]]);
+  });
 });

@@ -3,12 +3,18 @@
  * batch of that key runs wait and then run together as the next batch. A burst of one customer's
  * messages is then stored in two statements instead of twenty, one after another (bench/, inbound).
  * Correctness still rests on the database's locks and unique indexes (several processes).
+ *
+ * `newStreak` makes what the batches of one key share while they follow one another without a
+ * pause (one burst): `run` gets it with every batch, and it is dropped once the key has no work.
  */
-export class KeyedBatches<I, O> {
+export class KeyedBatches<I, O, S = undefined> {
   private waiting = new Map<string, { item: I; resolve(o: O): void; reject(e: unknown): void }[]>();
 
   /** `run` answers each item of a batch, in order. */
-  constructor(private readonly run: (items: I[]) => Promise<O[]>) {}
+  constructor(
+    private readonly run: (items: I[], streak: S) => Promise<O[]>,
+    private readonly newStreak: () => S = () => undefined as S,
+  ) {}
 
   submit(key: string, item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
@@ -20,12 +26,13 @@ export class KeyedBatches<I, O> {
   }
 
   private async drain(key: string) {
+    const streak = this.newStreak();
     for (;;) {
       const batch = this.waiting.get(key)!;
       // what arrives from now on waits for this batch
       this.waiting.set(key, []);
       try {
-        const answers = await this.run(batch.map((b) => b.item));
+        const answers = await this.run(batch.map((b) => b.item), streak);
         batch.forEach((b, i) => b.resolve(answers[i]));
       } catch (err) {
         for (const b of batch) b.reject(err);
