@@ -6,8 +6,11 @@ import { AppError } from "../../http/errors";
 import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage } from "../contract";
 import { mediaTypeOf } from "../../media/store";
 import { rowOf, rowsOf } from "../sqlRows";
+import { KeyedBatches } from "../keyedBatches";
 
 type Sink = (event: ChannelEvent) => Promise<void>;
+
+interface PhoneCopy { external_id: string; number: string; body: string; media_type: string | null; media_name: string | null; media_path: string | null; quoted_id: string | null }
 
 /**
  * The built-in WhatsApp stand-in. Its "servers" are the sandbox_messages table: what the
@@ -49,19 +52,36 @@ export class SandboxAdapter implements ChannelAdapter {
     if (row?.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   }
 
-  /** The phone's copy of what the company sends, stored only while the connection is up: one statement. */
-  private async deliver(to: string, values: { body: string; mediaType?: string | null; mediaName?: string | null; mediaPath?: string | null; quotedId?: string | null }): Promise<SentMessage> {
-    const externalId = `SBX${crypto.randomBytes(10).toString("hex").toUpperCase()}`;
-    const [found] = await rowsOf<{ row: unknown }>(
+  /** The phone's copies of what the company sends: those made while earlier ones are written go together in the next statement. */
+  private readonly copies = new KeyedBatches((items: PhoneCopy[]) => this.storeCopies(items));
+
+  /** Stored only while the connection is up; null for each when it is not. */
+  private async storeCopies(items: PhoneCopy[]) {
+    const rows = await rowsOf<{ row: unknown }>(
       this.ctx.db,
       sql`insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, media_path, quoted_id, ack)
-          select ${this.whatsapp.companyId}::int, w.id, ${externalId}::text, ${to}::text, 'out', ${values.body ?? ""}::text, ${values.mediaType ?? null}::text,
-            ${values.mediaName ?? null}::text, ${values.mediaPath ?? null}::text, ${values.quotedId ?? null}::text, 1
-          from whatsapps w where w.id = ${this.whatsapp.id}::int and w.status = 'CONNECTED'
+          select w.company_id, w.id, r.external_id, r.number, 'out', r.body, r.media_type, r.media_name, r.media_path, r.quoted_id, 1
+          from json_to_recordset(${JSON.stringify(items.map((item, n) => ({ ...item, n })))}::json) as r(external_id text, number text, body text, media_type text, media_name text, media_path text, quoted_id text, n int)
+            join whatsapps w on w.company_id = ${this.whatsapp.companyId}::int and w.id = ${this.whatsapp.id}::int and w.status = 'CONNECTED'
+          order by r.n
           returning row_to_json(sandbox_messages) as row`,
       "balcao_sandbox_send",
     );
-    const row = rowOf(sandboxMessages, found?.row);
+    const stored = new Map(rows.map((r) => rowOf(sandboxMessages, r.row)!).map((row) => [row.externalId, row]));
+    return items.map((item) => stored.get(item.external_id) ?? null);
+  }
+
+  private async deliver(to: string, values: { body: string; mediaType?: string | null; mediaName?: string | null; mediaPath?: string | null; quotedId?: string | null }): Promise<SentMessage> {
+    const externalId = `SBX${crypto.randomBytes(10).toString("hex").toUpperCase()}`;
+    const row = await this.copies.submit("", {
+      external_id: externalId,
+      number: to,
+      body: values.body ?? "",
+      media_type: values.mediaType ?? null,
+      media_name: values.mediaName ?? null,
+      media_path: values.mediaPath ?? null,
+      quoted_id: values.quotedId ?? null,
+    });
     if (!row) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     this.ctx.realtime.toAdmins(this.whatsapp.companyId, "sandbox", { action: "outbound", whatsappId: this.whatsapp.id, message: presentSandboxMessage(row) });
     return { externalId };

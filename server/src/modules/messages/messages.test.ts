@@ -73,6 +73,21 @@ describe("sending", () => {
     expect(await t.http.post(`/messages/${ticket.id}`, { body: "oi" }, a.token)).toMatchObject({ status: 400, body: { field: "ticketId" } });
   });
 
+  it("records each of many sends made at once with its own outcome and phone copy (written together)", async () => {
+    const conversations = [await openConversation(), await openConversation()];
+    const bodies = Array.from({ length: 12 }, (_, i) => `mensagem ${i + 1}`);
+    const answers = await Promise.all(bodies.map((body, i) => t.http.post(`/messages/${conversations[i % 2].ticket.id}`, { body }, a.token)));
+    expect(answers.map((r) => r.status)).toEqual(bodies.map(() => 200));
+    for (const [c, { number, ticket }] of conversations.entries()) {
+      const mine = bodies.filter((_, i) => i % 2 === c);
+      const stored = (await t.http.get(`/messages/${ticket.id}`, a.token)).body.messages.filter((m: { fromMe: boolean }) => m.fromMe);
+      expect(stored.map((m: { body: string }) => m.body).sort()).toEqual([...mine].sort());
+      expect(stored.every((m: { sendStatus: string; ack: number }) => m.sendStatus === "sent" && m.ack === 1)).toBe(true);
+      const outbound = (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[];
+      expect(outbound.map((m) => m.body).sort()).toEqual([...mine].sort());
+    }
+  });
+
   it("keeps a failed send visible and retryable", async () => {
     const { number, ticket } = await openConversation();
     await t.http.del(`/whatsappsession/${w.id}`, a.token);

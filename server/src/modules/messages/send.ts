@@ -12,6 +12,7 @@ import { presentTicket, type TicketView } from "../tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../tickets/realtime";
 import { jsonOf, rowOf, rowsOf } from "../../channels/sqlRows";
 import { messageViewOf, presentMessages } from "./present";
+import { KeyedBatches } from "../../channels/keyedBatches";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -78,10 +79,48 @@ export interface Claim { whatsapp: unknown; number: string | null; quoted_extern
  */
 export const STALE_CLAIM_MS = 10 * 60_000;
 
+interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed"; externalId: string | null; ack: number | null }
+type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown } | undefined;
+
+/**
+ * Sends' outcomes, per app: those that come while earlier ones are being written go together in
+ * the next statement, one round trip and commit for many sends (bench/diagnose/floor.ts).
+ */
+const outcomes = new WeakMap<AppContext, KeyedBatches<Outcome, Recorded>>();
+
+function outcomesOf(ctx: AppContext) {
+  let batches = outcomes.get(ctx);
+  if (!batches) outcomes.set(ctx, (batches = new KeyedBatches((items: Outcome[]) => recordOutcomes(ctx.db, items))));
+  return batches;
+}
+
+/** One update of each row (each one re-indexes its body), returning what the views need; undefined for a message deleted meanwhile. */
+async function recordOutcomes(db: Db, items: Outcome[]): Promise<Recorded[]> {
+  const rows = await rowsOf<NonNullable<Recorded>>(
+    db,
+    sql`with r as (select * from json_to_recordset(${JSON.stringify(items)}::json) as r(id int, company_id int, "sendStatus" text, "externalId" text, ack int)),
+        u as (
+          update messages m set send_status = r."sendStatus", external_id = coalesce(r."externalId", m.external_id), ack = coalesce(r.ack, m.ack),
+            updated_at = ${new Date().toISOString()}::timestamptz
+          from r where m.company_id = r.company_id and m.id = r.id
+          returning m.*)
+        select u.id, row_to_json(u) as message,
+          (select row_to_json(q) from messages q where q.company_id = u.company_id and q.id = u.quoted_msg_id) as quoted,
+          (select json_build_object('id', qc.id, 'name', qc.name) from messages q join contacts qc on qc.id = q.contact_id and qc.company_id = u.company_id
+            where q.company_id = u.company_id and q.id = u.quoted_msg_id) as quoted_contact,
+          (select json_build_object('id', c.id, 'name', c.name) from contacts c where not u.from_me and c.id = u.contact_id and c.company_id = u.company_id) as sender
+        from u`,
+    "balcao_send_outcomes",
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return items.map((item) => byId.get(item.id));
+}
+
 /**
  * Hands a stored outbound message to the channel and records the outcome, in two statements
  * around the channel's send: the claim (which also reads the connection, the contact's number
- * and the quoted message's external id) and the outcome (which also reads what the view needs).
+ * and the quoted message's external id) and the outcome (which also reads what the view needs,
+ * and is written together with other sends' outcomes).
  * `claimed`: the message was stored already claimed, by the statement that stored it.
  */
 export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageRow, media?: MediaFile, claimed?: Claim) {
@@ -120,22 +159,7 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
   } catch {
     outcome = { externalId: null, sendStatus: "failed", ack: null };
   }
-  // one update of the row (each one re-indexes its body), returning what the view needs
-  const [r] = await rowsOf<{ message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown }>(
-    ctx.db,
-    sql`with u as (
-          update messages set send_status = ${outcome.sendStatus}::text, external_id = coalesce(${outcome.externalId}::text, external_id),
-            ack = coalesce(${outcome.ack}::int, ack), updated_at = ${new Date().toISOString()}::timestamptz
-          where id = ${row.id}::int
-          returning *)
-        select row_to_json(u) as message,
-          (select row_to_json(q) from messages q where q.company_id = ${ticket.companyId}::int and q.id = u.quoted_msg_id) as quoted,
-          (select json_build_object('id', qc.id, 'name', qc.name) from messages q join contacts qc on qc.id = q.contact_id and qc.company_id = ${ticket.companyId}::int
-            where q.company_id = ${ticket.companyId}::int and q.id = u.quoted_msg_id) as quoted_contact,
-          (select json_build_object('id', c.id, 'name', c.name) from contacts c where not u.from_me and c.id = u.contact_id and c.company_id = ${ticket.companyId}::int) as sender
-        from u`,
-    "balcao_send_outcome",
-  );
+  const r = await outcomesOf(ctx).submit("", { id: row.id, company_id: ticket.companyId, ...outcome });
   if (!r) throw notFound(); // the message was deleted with its ticket meanwhile
   const updated = rowOf(messages, r.message)!;
   const quoted = rowOf(messages, r.quoted);

@@ -21,12 +21,27 @@ const params = z.object({ whatsappId: idParam });
  * connection's own token or an admin token of the same company.
  */
 export function sandboxRoutes(ctx: AppContext) {
+  /**
+   * Reads of one connection's row: every customer message passes here, so requests that come
+   * while one is being read share it (a read under way is at most one statement's time older
+   * than their own would be). Hand-written, without the query builder.
+   */
+  const reading = new Map<number, Promise<typeof whatsapps.$inferSelect | null>>();
+  function connectionOf(whatsappId: number) {
+    let read = reading.get(whatsappId);
+    if (!read) {
+      read = rowsOf<{ w: unknown }>(ctx.db, sql`select row_to_json(w) as w from whatsapps w where w.id = ${whatsappId}::int`, "balcao_sandbox_connection")
+        .then(([found]) => (found ? rowOf(whatsapps, found.w) : null))
+        .finally(() => reading.delete(whatsappId));
+      reading.set(whatsappId, read);
+    }
+    return read;
+  }
+
   async function authorizeSandbox(request: FastifyRequest, whatsappId: number) {
     const token = bearerToken(request);
     if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
-    // every customer message passes here: hand-written, without the query builder
-    const [found] = await rowsOf<{ w: unknown }>(ctx.db, sql`select row_to_json(w) as w from whatsapps w where w.id = ${whatsappId}::int`, "balcao_sandbox_connection");
-    const row = found ? rowOf(whatsapps, found.w) : null;
+    const row = await connectionOf(whatsappId);
     if (row && row.channel === "sandbox" && safeEqual(token, row.token)) return row;
     const caller = await resolveCaller(ctx, token);
     if (!row || row.companyId !== caller.companyId || row.channel !== "sandbox") throw new AppError("ERR_NO_WAPP_FOUND", 404);

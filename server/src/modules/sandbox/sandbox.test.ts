@@ -49,6 +49,13 @@ describe("sandbox sessions", () => {
     expect(JSON.stringify(own.body)).not.toContain(w.token);
   });
 
+  it("judges each of many requests at once on its own token, though they share the connection's read", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const tokens = [w.token, b.token, "not-a-token", w.token, undefined, a.token];
+    const answers = await Promise.all(tokens.map((token, i) => t.http.post(`/sandbox/${w.id}/inbound`, { number: `55119000022${i}`, body: "ao mesmo tempo" }, token)));
+    expect(answers.map((r) => r.status)).toEqual([201, 404, 403, 201, 401, 201]);
+  });
+
   it("validates what the phone sends", async () => {
     const w = await pairedSandbox(t.http, a.token, unique("W"));
     expect(await t.http.post(`/sandbox/${w.id}/inbound`, { number: "12", body: "oi" }, w.token)).toMatchObject({ status: 400, body: { field: "number" } });
