@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
+import { connectSocket, signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { customerSays, pairedSandbox } from "../test/conversation";
 import { companies, queueOptions, ticketTrackings, tickets } from "../db/schema";
 import { automateInbound } from "./inboundBot";
@@ -146,6 +146,30 @@ async function storeAll(companyId: number, whatsappId: number, number: string, b
   }
   return stored;
 }
+
+describe("what the bot's answers tell the sockets", () => {
+  it("presents the ticket's connection by id, name and status only: never its token or settings", async () => {
+    const { a, wa } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+    const socket = await connectSocket(t.url, a.token);
+    socket.emit("joinNotification");
+    socket.emit("joinTickets", "pending");
+    await new Promise((r) => setTimeout(r, 100));
+    const seen: string[] = [];
+    socket.onAny((event: string, payload: unknown) => seen.push(`${event} ${JSON.stringify(payload)}`));
+    const n = newNumber();
+    await customerSays(t.http, wa, n, "oi");
+    await customerSays(t.http, wa, n, "2");
+    await new Promise((r) => setTimeout(r, 300));
+    socket.close();
+    const updates = seen.filter((e) => e.startsWith(`company-${a.company.id}-ticket `) || e.startsWith(`company-${a.company.id}-appMessage `));
+    expect(updates.length).toBeGreaterThan(2);
+    for (const e of updates) {
+      expect(e).not.toContain(wa.token);
+      const { ticket } = JSON.parse(e.slice(e.indexOf(" ") + 1)) as { ticket?: { whatsapp?: Record<string, unknown> } };
+      if (ticket?.whatsapp) expect(Object.keys(ticket.whatsapp).sort()).toEqual(["id", "name", "status"]);
+    }
+  });
+});
 
 describe("answers decided from the read of the statement that stored the message", () => {
   it("decides again when an earlier message of the same burst changed the ticket (two queue choices at once: one is taken)", async () => {

@@ -155,7 +155,7 @@ async function storeDecision(db: Db, ticket: TicketRow, change: TicketChange, bo
           returning *)
         select (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said) as staged, row_to_json(t) as ticket,
           (select row_to_json(c) from contacts c where c.company_id = t.company_id and c.id = t.contact_id) as contact, ${TICKET_PARTS},
-          (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as whatsapp
+          (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection
         from t`,
     `balcao_bot_store_${keys.join("_")}${bodies.length ? "_said" : ""}`,
   );
@@ -163,7 +163,8 @@ async function storeDecision(db: Db, ticket: TicketRow, change: TicketChange, bo
   const after = rowOf(tickets, r.ticket)!;
   const contact = rowOf(contacts, r.contact)!;
   // the messages are stored claimed (see releaseStaged): what sending them needs comes along
-  const claimed: Claim = { whatsapp: r.whatsapp, number: contact.number, quoted_external_id: null };
+  // the connection's whole row (its token too) only for sending: the view's \`whatsapp\` is TICKET_PARTS' id, name and status
+  const claimed: Claim = { whatsapp: r.connection, number: contact.number, quoted_external_id: null };
   return { after, view: viewFromParts(after, contact, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!), claimed };
 }
 
