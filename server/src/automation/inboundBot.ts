@@ -77,10 +77,17 @@ export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) 
  * last in this burst says nothing: twenty messages sent at once get one menu, not twenty.
  */
 async function answerTogether(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst) {
-  const result = await answer(ctx, outcomes, burst);
-  if (result) {
-    if (result.changed) emitTicketUpdate(ctx.realtime, result.view!, result.before);
-    await releaseStaged(ctx, result.staged, result.view, result.claimed);
+  try {
+    const result = await answer(ctx, outcomes, burst);
+    if (result) {
+      if (result.changed) emitTicketUpdate(ctx.realtime, result.view!, result.before);
+      // an answer that did not go out is not one to spare the next message
+      if (!(await releaseStaged(ctx, result.staged, result.view, result.claimed))) burst.said = undefined;
+    }
+  } catch (err) {
+    // the messages are stored: a bot that could not answer them fails none of their deliveries
+    burst.said = undefined;
+    ctx.log?.error({ err, ticketId: outcomes[0].ticketId }, "the bot could not answer");
   }
   return outcomes.map(() => undefined);
 }

@@ -23,9 +23,11 @@ export async function stageBotMessage(tx: Tx, ticket: Pick<TicketRow, "id" | "co
 /**
  * Announces and sends staged messages in the order they were staged. `ticket`: the ticket's
  * view as the staging transaction committed it, when the caller already has it. `claimed`: the
- * staging statement stored them claimed (sending) and read what sending needs.
+ * staging statement stored them claimed (sending) and read what sending needs. Answers whether
+ * every one of them was sent.
  */
 export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticket?: TicketView, claimed?: Claim) {
+  let allSent = true;
   for (const row of staged) {
     const view = messageViewOf(row, null); // an automatic message: ours, quoting nothing
     if (!ticket || ticket.id !== row.ticketId) {
@@ -35,8 +37,10 @@ export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticke
     }
     emitAppMessage(ctx.realtime, ticket, "create", view);
     emitTicketUpdate(ctx.realtime, ticket);
-    await deliver(ctx, ticket, row, undefined, claimed).catch((err) => ctx.log?.warn({ err, messageId: row.id }, "automatic message not delivered"));
+    const sent = await deliver(ctx, ticket, row, undefined, claimed).catch((err) => ctx.log?.warn({ err, messageId: row.id }, "automatic message not delivered"));
+    allSent &&= sent?.sendStatus === "sent";
   }
+  return allSent;
 }
 
 /**

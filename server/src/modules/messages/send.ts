@@ -83,15 +83,28 @@ interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed
 type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown } | undefined;
 
 /**
- * Sends' outcomes, per app: those that come while earlier ones are being written go together in
- * the next statement, one round trip and commit for many sends (bench/diagnose/floor.ts).
+ * Sends' outcomes, per app and company: those that come while earlier ones are being written go
+ * together in the next statement, one round trip and commit for many sends (bench/diagnose/floor.ts).
  */
-const outcomes = new WeakMap<AppContext, KeyedBatches<Outcome, Recorded>>();
+const outcomes = new WeakMap<AppContext, KeyedBatches<Outcome, Recorded | Error>>();
 
 function outcomesOf(ctx: AppContext) {
   let batches = outcomes.get(ctx);
-  if (!batches) outcomes.set(ctx, (batches = new KeyedBatches((items: Outcome[]) => recordOutcomes(ctx.db, items))));
+  if (!batches) outcomes.set(ctx, (batches = new KeyedBatches((items: Outcome[]) => recordTogether(ctx.db, items))));
   return batches;
+}
+
+/**
+ * A batch that fails (a lost connection, an aborted statement) is written again one outcome at a
+ * time, so one bad moment fails as few sends as it can: each of them went out already.
+ */
+async function recordTogether(db: Db, items: Outcome[]): Promise<(Recorded | Error)[]> {
+  try {
+    return await recordOutcomes(db, items);
+  } catch (err) {
+    if (items.length === 1) return [err as Error];
+    return Promise.all(items.map((item) => recordOutcomes(db, [item]).then(([r]) => r, (e: Error) => e)));
+  }
 }
 
 /** One update of each row (each one re-indexes its body), returning what the views need; undefined for a message deleted meanwhile. */
@@ -159,7 +172,8 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
   } catch {
     outcome = { externalId: null, sendStatus: "failed", ack: null };
   }
-  const r = await outcomesOf(ctx).submit("", { id: row.id, company_id: ticket.companyId, ...outcome });
+  const r = await outcomesOf(ctx).submit(String(ticket.companyId), { id: row.id, company_id: ticket.companyId, ...outcome });
+  if (r instanceof Error) throw r;
   if (!r) throw notFound(); // the message was deleted with its ticket meanwhile
   const updated = rowOf(messages, r.message)!;
   const quoted = rowOf(messages, r.quoted);
