@@ -158,6 +158,21 @@ async function storeAll(companyId: number, whatsappId: number, number: string, b
   return stored;
 }
 
+describe("answers to many customers at once (stored together)", () => {
+  it("gives each new customer one menu and each choice its own queue", async () => {
+    const { wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
+    const numbers = Array.from({ length: 6 }, () => newNumber());
+    const first = await Promise.all(numbers.map((n) => customerSays(t.http, wa, n, "olá")));
+    const menu = "Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte";
+    for (const n of numbers) expect(await phone(wa, n)).toEqual([menu]);
+    await Promise.all(numbers.map((n, i) => customerSays(t.http, wa, n, String((i % 2) + 1))));
+    for (const [i, n] of numbers.entries()) {
+      expect(await phone(wa, n)).toEqual([menu, i % 2 === 0 ? "Fila Vendas" : "Fila Suporte"]);
+      expect(await ticketRow(first[i].ticket.id)).toMatchObject({ queueId: queues[i % 2].id, status: "pending" });
+    }
+  });
+});
+
 describe("what the bot's answers tell the sockets", () => {
   it("presents the ticket's connection by id, name and status only: never its token or settings", async () => {
     const { a, wa } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });

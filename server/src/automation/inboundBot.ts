@@ -11,7 +11,7 @@ import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
 import type { Db } from "../db/client";
-import { KeyedBatches } from "../channels/keyedBatches";
+import { eachAloneOnFailure, KeyedBatches } from "../channels/keyedBatches";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketChange = Partial<Pick<TicketRow, "queueId" | "queueOptionId" | "chatbot">>;
@@ -92,8 +92,6 @@ async function answerTogether(ctx: AppContext, outcomes: InboundOutcome[], burst
   return outcomes.map(() => undefined);
 }
 
-const COLUMN_OF: Record<keyof TicketChange, string> = { queueId: "queue_id", queueOptionId: "queue_option_id", chatbot: "chatbot" };
-
 /** How many times a decision is made again because the ticket changed under it. */
 const ATTEMPTS = 5;
 
@@ -125,7 +123,8 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
     }
     const changed = stateOf(ticket) !== stateOf({ ...ticket, ...change });
     if (!changed && bodies.length === 0) return null;
-    const decided = await storeDecision(ctx.db, ticket, changed ? change : {}, bodies);
+    const decided = await storeDecision(ctx, { ticket, change: changed ? change : {}, bodies });
+    if (decided instanceof Error) throw decided;
     if (decided) {
       burst.said = said;
       return { before: ticket, ...decided, changed };
@@ -134,45 +133,86 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
   throw new Error(`ticket ${ticketId} kept changing while the bot answered`);
 }
 
+/** A decision to store: the ticket as the decision read it, what changes and what the bot says. */
+interface Decided { ticket: TicketRow; change: TicketChange; bodies: string[] }
+type StoredDecision = NonNullable<Awaited<ReturnType<typeof storeDecisions>>[number]>;
+
 /**
- * Stores the decision in one statement, if the ticket still is as the decision read it: the
- * automatic messages as outbound messages (as modules/messages/send.ts storeOutbound stores them,
- * the last one becoming the ticket's last message) already claimed for sending, which spares
- * each its claim statement (a stop before the send's outcome leaves a claim that the minute
- * sweep takes back once stale), and the ticket's change.
- * Answers with the ticket presented for the events, or null when the ticket had changed.
+ * Decisions for different tickets, per app and company: those made while earlier ones are stored
+ * go together in the next statement, one round trip and commit for many (bench/diagnose/floor.ts).
  */
-async function storeDecision(db: Db, ticket: TicketRow, change: TicketChange, bodies: string[]) {
-  const keys = (Object.keys(change) as (keyof TicketChange)[]).sort(); // one SQL text per set of columns (prepared by name)
-  const sets = keys.map((key) => sql`${sql.raw(COLUMN_OF[key])} = ${change[key]}`);
-  if (bodies.length) sets.push(sql`last_message = ${previewOf({ body: bodies[bodies.length - 1] })}::text`);
-  sets.push(sql`updated_at = ${new Date().toISOString()}::timestamptz`);
-  const [r] = await rowsOf(
+const decisions = new WeakMap<AppContext, KeyedBatches<Decided, StoredDecision | null | Error>>();
+
+function storeDecision(ctx: AppContext, decided: Decided) {
+  let batches = decisions.get(ctx);
+  if (!batches) decisions.set(ctx, (batches = new KeyedBatches((items: Decided[]) => eachAloneOnFailure(items, (some) => storeDecisions(ctx.db, some)))));
+  return batches.submit(String(decided.ticket.companyId), decided);
+}
+
+/**
+ * Stores decisions in one statement, each only if its ticket still is as the decision read it:
+ * the automatic messages as outbound messages (as modules/messages/send.ts storeOutbound stores
+ * them, the last one becoming the ticket's last message) already claimed for sending, which
+ * spares each its claim statement (a stop before the send's outcome leaves a claim that the
+ * minute sweep takes back once stale), and the ticket's change. Answers each with the ticket
+ * presented for the events, or null when its ticket had changed.
+ */
+async function storeDecisions(db: Db, decided: Decided[]) {
+  const input = decided.map(({ ticket, change, bodies }, n) => ({
+    n,
+    company_id: ticket.companyId,
+    id: ticket.id,
+    chatbot: ticket.chatbot,
+    queue_id: ticket.queueId,
+    queue_option_id: ticket.queueOptionId,
+    sets_queue: "queueId" in change,
+    new_queue_id: change.queueId ?? null,
+    sets_option: "queueOptionId" in change,
+    new_queue_option_id: change.queueOptionId ?? null,
+    sets_chatbot: "chatbot" in change,
+    new_chatbot: change.chatbot ?? null,
+    last_message: bodies.length ? previewOf({ body: bodies[bodies.length - 1] }) : null,
+    bodies,
+  }));
+  const rows = await rowsOf(
     db,
-    sql`with t as (
-          update tickets set ${sql.join(sets, sql`, `)}
-          where company_id = ${ticket.companyId}::int and id = ${ticket.id}::int and status = 'pending' and user_id is null and not is_group and chatbot = ${ticket.chatbot}::boolean
-            and queue_id is not distinct from ${ticket.queueId}::int and queue_option_id is not distinct from ${ticket.queueOptionId}::int
-          returning *),
+    sql`with d as (
+          select * from json_to_recordset(${JSON.stringify(input)}::json) as d(n int, company_id int, id int, chatbot boolean, queue_id int, queue_option_id int,
+            sets_queue boolean, new_queue_id int, sets_option boolean, new_queue_option_id int, sets_chatbot boolean, new_chatbot boolean, last_message text, bodies json)),
+        t as (
+          update tickets k set
+            queue_id = case when d.sets_queue then d.new_queue_id else k.queue_id end,
+            queue_option_id = case when d.sets_option then d.new_queue_option_id else k.queue_option_id end,
+            chatbot = case when d.sets_chatbot then d.new_chatbot else k.chatbot end,
+            last_message = coalesce(d.last_message, k.last_message), updated_at = ${new Date().toISOString()}::timestamptz
+          from d
+          where k.company_id = d.company_id and k.id = d.id and k.status = 'pending' and k.user_id is null and not k.is_group and k.chatbot = d.chatbot
+            and k.queue_id is not distinct from d.queue_id and k.queue_option_id is not distinct from d.queue_option_id
+          returning k.*),
         said as (
           insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, send_status, ack)
           select t.company_id, t.id, t.whatsapp_id, t.contact_id, 'local-' || gen_random_uuid(), b.body, true, true, 'sending', 0
-          from t, json_array_elements_text(${JSON.stringify(bodies)}::json) with ordinality as b(body, n)
-          order by b.n
+          from t join d on d.company_id = t.company_id and d.id = t.id, json_array_elements_text(d.bodies) with ordinality as b(body, k)
+          order by d.n, b.k
           returning *)
-        select (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said) as staged, row_to_json(t) as ticket,
+        select t.id, (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said where said.ticket_id = t.id) as staged, row_to_json(t) as ticket,
           (select row_to_json(c) from contacts c where c.company_id = t.company_id and c.id = t.contact_id) as contact, ${TICKET_PARTS},
           (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection
         from t`,
-    `balcao_bot_store_${keys.join("_")}${bodies.length ? "_said" : ""}`,
+    "balcao_bot_store",
   );
-  if (!r) return null;
-  const after = rowOf(tickets, r.ticket)!;
-  const contact = rowOf(contacts, r.contact)!;
-  // the messages are stored claimed (see releaseStaged): what sending them needs comes along
-  // the connection's whole row (its token too) only for sending: the view's \`whatsapp\` is TICKET_PARTS' id, name and status
-  const claimed: Claim = { whatsapp: r.connection, number: contact.number, quoted_external_id: null };
-  return { after, view: viewFromParts(after, contact, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!), claimed };
+  const byTicket = new Map(rows.map((r) => [Number(r.id), r]));
+  return decided.map(({ ticket }) => {
+    const r = byTicket.get(ticket.id);
+    if (!r) return null;
+    const after = rowOf(tickets, r.ticket)!;
+    const contact = rowOf(contacts, r.contact)!;
+    // the messages are stored claimed (see releaseStaged), and what sending them needs comes
+    // along: the connection's whole row (its token too) only for sending, never in the view,
+    // whose whatsapp part is TICKET_PARTS' id, name and status
+    const claimed: Claim = { whatsapp: r.connection, number: contact.number, quoted_external_id: null };
+    return { after, view: viewFromParts(after, contact, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!), claimed };
+  });
 }
 
 class Decision {

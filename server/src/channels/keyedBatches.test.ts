@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { KeyedBatches } from "./keyedBatches";
+import { eachAloneOnFailure, KeyedBatches } from "./keyedBatches";
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -48,5 +48,16 @@ describe("KeyedBatches", () => {
     await Promise.all([queue.submit("a", "a1"), queue.submit("a", "a2"), queue.submit("b", "b1")]);
     await queue.submit("a", "a3");
     expect(seen).toEqual([[["a1"], 1], [["b1"], 2], [["a2"], 1], [["a3"], 3]]);
+  });
+
+  it("eachAloneOnFailure runs a failed batch again item by item, failing only the items that fail alone", async () => {
+    const calls: number[][] = [];
+    const answers = await eachAloneOnFailure([1, 2, 3], async (items) => {
+      calls.push(items);
+      if (items.includes(2)) throw new Error(`bad ${items.join(",")}`);
+      return items.map((i) => i * 10);
+    });
+    expect(answers).toEqual([10, new Error("bad 2"), 30]);
+    expect(calls).toEqual([[1, 2, 3], [1], [2], [3]]);
   });
 });

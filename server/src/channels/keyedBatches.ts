@@ -46,3 +46,17 @@ export class KeyedBatches<I, O, S = undefined> {
     return this.waiting.size;
   }
 }
+
+/**
+ * Runs a statement over a batch of items; if it fails (a lost connection, an aborted statement),
+ * runs it again for each item alone, so one bad moment fails as few items as it can. The
+ * statement must change nothing when it fails, as one statement does.
+ */
+export async function eachAloneOnFailure<I, O>(items: I[], run: (items: I[]) => Promise<O[]>): Promise<(O | Error)[]> {
+  try {
+    return await run(items);
+  } catch (err) {
+    if (items.length === 1) return [err as Error];
+    return Promise.all(items.map((item) => run([item]).then(([o]) => o, (e: Error) => e)));
+  }
+}

@@ -12,7 +12,7 @@ import { presentTicket, type TicketView } from "../tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../tickets/realtime";
 import { jsonOf, rowOf, rowsOf } from "../../channels/sqlRows";
 import { messageViewOf, presentMessages } from "./present";
-import { KeyedBatches } from "../../channels/keyedBatches";
+import { eachAloneOnFailure, KeyedBatches } from "../../channels/keyedBatches";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -90,21 +90,8 @@ const outcomes = new WeakMap<AppContext, KeyedBatches<Outcome, Recorded | Error>
 
 function outcomesOf(ctx: AppContext) {
   let batches = outcomes.get(ctx);
-  if (!batches) outcomes.set(ctx, (batches = new KeyedBatches((items: Outcome[]) => recordTogether(ctx.db, items))));
+  if (!batches) outcomes.set(ctx, (batches = new KeyedBatches((items: Outcome[]) => eachAloneOnFailure(items, (some) => recordOutcomes(ctx.db, some)))));
   return batches;
-}
-
-/**
- * A batch that fails (a lost connection, an aborted statement) is written again one outcome at a
- * time, so one bad moment fails as few sends as it can: each of them went out already.
- */
-async function recordTogether(db: Db, items: Outcome[]): Promise<(Recorded | Error)[]> {
-  try {
-    return await recordOutcomes(db, items);
-  } catch (err) {
-    if (items.length === 1) return [err as Error];
-    return Promise.all(items.map((item) => recordOutcomes(db, [item]).then(([r]) => r, (e: Error) => e)));
-  }
 }
 
 /** One update of each row (each one re-indexes its body), returning what the views need; undefined for a message deleted meanwhile. */
