@@ -11,7 +11,7 @@ import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
 import type { Db } from "../db/client";
-import { eachAloneOnFailure, KeyedBatches } from "../channels/keyedBatches";
+import { eachAloneOnFailure, KeyedBatches, laneOf } from "../channels/keyedBatches";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketChange = Partial<Pick<TicketRow, "queueId" | "queueOptionId" | "chatbot">>;
@@ -138,7 +138,7 @@ interface Decided { ticket: TicketRow; change: TicketChange; bodies: string[] }
 type StoredDecision = NonNullable<Awaited<ReturnType<typeof storeDecisions>>[number]>;
 
 /**
- * Decisions for different tickets, per app and company: those made while earlier ones are stored
+ * Decisions for different tickets, per app, company and lane: those made while earlier ones are stored
  * go together in the next statement, one round trip and commit for many (bench/diagnose/floor.ts).
  */
 const decisions = new WeakMap<AppContext, KeyedBatches<Decided, StoredDecision | null | Error>>();
@@ -146,7 +146,7 @@ const decisions = new WeakMap<AppContext, KeyedBatches<Decided, StoredDecision |
 function storeDecision(ctx: AppContext, decided: Decided) {
   let batches = decisions.get(ctx);
   if (!batches) decisions.set(ctx, (batches = new KeyedBatches((items: Decided[]) => eachAloneOnFailure(items, (some) => storeDecisions(ctx.db, some)))));
-  return batches.submit(String(decided.ticket.companyId), decided);
+  return batches.submit(`${decided.ticket.companyId}:${laneOf(decided.ticket.id)}`, decided);
 }
 
 /**

@@ -5,7 +5,7 @@ import { presentTicket } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
-import { KeyedBatches } from "./keyedBatches";
+import { eachAloneOnFailure, KeyedBatches, laneOf } from "./keyedBatches";
 import { storeInbound, type Alongside, type PreparedInbound, type StoreOptions, type StoreResult } from "./inboundStore";
 
 export type { Alongside } from "./inboundStore";
@@ -49,11 +49,35 @@ async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
     const shape = shapeOf(queued[start]);
     let end = start + 1;
     while (shape !== null && end < queued.length && shapeOf(queued[end]) === shape) end++;
-    const { ctx, whatsapp, opts } = queued[start];
-    results.push(...(await storeInbound(ctx, whatsapp, queued.slice(start, end).map((q) => q.item), opts)));
+    const { ctx, whatsapp, opts, item } = queued[start];
+    const run = { items: queued.slice(start, end).map((q) => q.item), opts };
+    if (shape === null) results.push(...(await storeInbound(ctx, whatsapp, [run.items], opts))[0]);
+    else {
+      const stored = await togetherOf(ctx).submit(`${whatsapp.id}:${shape}:${laneOf(item.number)}`, { whatsapp, ...run });
+      if (stored instanceof Error) throw stored;
+      results.push(...stored);
+    }
     start = end;
   }
   return results;
+}
+
+interface Run { whatsapp: { id: number; companyId: number }; items: PreparedInbound[]; opts: StoreOptions }
+
+/**
+ * Runs of different customers' messages, per app, connection and shape: those that come while
+ * one statement stores earlier ones go together in the next, one round trip and commit for many
+ * customers (bench/diagnose/floor.ts).
+ */
+const together = new WeakMap<AppContext, KeyedBatches<Run, StoreResult[] | Error>>();
+
+function togetherOf(ctx: AppContext) {
+  let batches = together.get(ctx);
+  if (!batches) {
+    const store = (runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts);
+    together.set(ctx, (batches = new KeyedBatches((runs: Run[]) => eachAloneOnFailure(runs, store))));
+  }
+  return batches;
 }
 
 /** One customer's messages on one connection, per app: stored one batch at a time (see KeyedBatches). */

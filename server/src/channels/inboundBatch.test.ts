@@ -56,3 +56,28 @@ describe("a burst of one customer's messages (stored in batches)", () => {
     socket.close();
   });
 });
+
+describe("many customers' messages at once (stored together)", () => {
+  it("gives each customer one contact and one ticket with their own messages in order, each stored once", async () => {
+    const whatsapp = { id: w.id, companyId: a.company.id };
+    const customers = Array.from({ length: 30 }, (_, c) => `55119666${String(c).padStart(5, "0")}`);
+    const deliveries = customers.flatMap((number, c) => [0, 1, 2].map((k) => ({ externalId: `MANY-${c}-${k}`, number, name: `Cliente ${c}`, body: `cliente ${c} parte ${k}` })));
+    // every message delivered twice, all at once: the second of each pair is answered as a duplicate
+    const answers = await Promise.all([...deliveries, ...deliveries].map((d) => t.built.ctx.channels.storeMessage(whatsapp, d)));
+    const firsts = answers.slice(0, deliveries.length);
+    const repeats = answers.slice(deliveries.length);
+    expect(firsts.filter((x) => x?.duplicate).length + repeats.filter((x) => x?.duplicate).length).toBe(deliveries.length);
+    for (const [c, number] of customers.entries()) {
+      const mine = answers.filter((x) => x && !x.duplicate && x.message.body.startsWith(`cliente ${c} `));
+      expect(mine).toHaveLength(3);
+      expect(new Set(mine.map((x) => x!.ticket.id)).size).toBe(1);
+      expect(mine.filter((x) => x!.created)).toHaveLength(1);
+      expect(mine.every((x) => x!.ticket.contact.number === number && x!.ticket.contact.name === `Cliente ${c}`)).toBe(true);
+      const stored = await t.built.ctx.db.select().from(messages).where(eq(messages.ticketId, mine[0]!.ticket.id)).orderBy(asc(messages.id));
+      expect(stored.map((m) => m.body)).toEqual([0, 1, 2].map((k) => `cliente ${c} parte ${k}`));
+      const [ticket] = await t.built.ctx.db.select().from(tickets).where(eq(tickets.id, mine[0]!.ticket.id));
+      expect(ticket).toMatchObject({ status: "pending", unreadMessages: 3, lastMessage: `cliente ${c} parte 2` });
+    }
+  });
+});
+

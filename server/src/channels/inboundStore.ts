@@ -51,9 +51,10 @@ export type StoreResult =
 /** How many times a message that lost a race (a ticket or the same message committed meanwhile) is tried again. */
 const ATTEMPTS = 5;
 
-/** A message as a row of the statement's `input` (one JSON parameter, whatever the batch's size). */
-const rowOfInput = (i: PreparedInbound, ord: number) => ({
+/** A message as a row of the statement's `input` (one JSON parameter, whatever the batch's size); `grp`: its customer. */
+const rowOfInput = (i: PreparedInbound, ord: number, grp: number) => ({
   ord,
+  grp,
   external_id: i.externalId,
   source_number: i.sourceNumber,
   body: i.body,
@@ -67,33 +68,44 @@ const rowOfInput = (i: PreparedInbound, ord: number) => ({
   preview: i.preview,
 });
 
+/** A customer of the statement's `groups`: the number, the name the customer gave last, whether it is a group chat. */
+const rowOfGroup = (items: PreparedInbound[], grp: number) => ({
+  grp,
+  number: items[0].number,
+  name: [...items].reverse().find((i) => i.name)?.name ?? "",
+  is_group: items[0].isGroup,
+});
+
 /**
- * One statement (so one transaction) stores messages of one customer on one connection: it finds
- * or adds the contact, finds its open or pending ticket (or opens a pending one), inserts
- * the messages in order, makes the last one the ticket's last message, and returns what the
- * socket events need and what the bot reads before answering (automation/inboundBot.ts). A
- * message whose (connection, external id) is stored already is answered as a duplicate. The unique indexes decide races: messages that lost one (another delivery opened
- * the ticket or stored the message after this statement's snapshot) are stored by the next try.
+ * One statement (so one transaction) stores the messages of several customers on one connection,
+ * each customer's (`groups`, each message's `grp`) in order: it finds or adds each contact, finds
+ * its open or pending ticket (or opens a pending one), inserts the messages, makes each ticket's
+ * last one its last message, and returns per customer what the socket events need and what the
+ * bot reads before answering (automation/inboundBot.ts). A message whose (connection, external
+ * id) is stored already is answered as a duplicate. The unique indexes decide races: messages
+ * that lost one (another delivery opened the ticket or stored the message after this statement's
+ * snapshot) are stored by the next try. `intoTicketId` and `unlessRating` take one customer.
  */
-function statement(ctx: AppContext, whatsapp: { id: number; companyId: number }, items: PreparedInbound[], opts: StoreOptions) {
+function statement(ctx: AppContext, whatsapp: { id: number; companyId: number }, groups: PreparedInbound[][], opts: StoreOptions) {
   const companyId = whatsapp.companyId;
-  const { number, isGroup } = items[0];
-  const name = [...items].reverse().find((i) => i.name)?.name ?? "";
   const now = new Date().toISOString();
-  const rating = opts.unlessRating ? sql`awaiting as (select 1 ${awaitingRating(companyId, whatsapp.id, number)} limit 1),` : sql`awaiting as (select 1 where false),`;
+  const items = groups.flatMap((group, grp) => group.map((item) => ({ item, grp }))).map(({ item, grp }, ord) => rowOfInput(item, ord, grp));
+  const rating = opts.unlessRating
+    ? sql`awaiting as (select g.grp from groups g where exists (select 1 ${awaitingRating(companyId, whatsapp.id, sql`g.number`)})),`
+    : sql`awaiting as (select null::int as grp where false),`;
   // an answer that belongs to a given (possibly closed) ticket, such as a rating, opens nothing
   const locate = opts.intoTicketId
-    ? sql`active as (select t.* from tickets t where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int and exists (select 1 from c)),
+    ? sql`active as (select t.*, c.grp from tickets t join c on true where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int),
           opened as (select t.* from tickets t where false),`
     : sql`active as (
-            select t.* from tickets t, c
-            where t.company_id = ${companyId}::int and t.contact_id = c.id and t.whatsapp_id = ${whatsapp.id}::int and t.status in ('open', 'pending')
-            order by t.id desc limit 1),
+            select distinct on (c.grp) t.*, c.grp from tickets t join c on t.contact_id = c.id
+            where t.company_id = ${companyId}::int and t.whatsapp_id = ${whatsapp.id}::int and t.status in ('open', 'pending')
+            order by c.grp, t.id desc),
           opened as (
             insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, last_message, unread_messages, updated_at)
-            select ${companyId}::int, c.id, ${whatsapp.id}::int, 'pending', ${isGroup}::boolean,
-              (select f.preview from fresh f order by f.ord desc limit 1), (select count(*) from fresh f where not f.from_me), ${now}::timestamptz
-            from c where not exists (select 1 from active)
+            select ${companyId}::int, c.id, ${whatsapp.id}::int, 'pending', go.is_group,
+              (select f.preview from fresh f where f.grp = c.grp order by f.ord desc limit 1), (select count(*) from fresh f where f.grp = c.grp and not f.from_me), ${now}::timestamptz
+            from c join go on go.grp = c.grp where not exists (select 1 from active a where a.grp = c.grp)
             on conflict (company_id, contact_id, whatsapp_id) where status in ('open', 'pending') do nothing
             returning *),
           -- a new service cycle (automation/tracking.ts, startCycle)
@@ -103,9 +115,10 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
   return rowsOf(
     ctx.db,
     sql`with input as (
-          select * from json_to_recordset(${JSON.stringify(items.map(rowOfInput))}::json)
-            as i(ord int, external_id text, source_number text, body text, from_me boolean, media_type text, media_path text, media_name text,
+          select * from json_to_recordset(${JSON.stringify(items)}::json)
+            as i(ord int, grp int, external_id text, source_number text, body text, from_me boolean, media_type text, media_path text, media_name text,
               quoted_external_id text, participant text, created_at timestamptz, preview text)),
+        groups as (select * from json_to_recordset(${JSON.stringify(groups.map(rowOfGroup))}::json) as g(grp int, number text, name text, is_group boolean)),
         dup as (select m.* from messages m join input i on m.whatsapp_id = ${whatsapp.id}::int and m.external_id = i.external_id),
         -- not stored yet, each once (a message delivered twice in one batch counts once)
         fresh as (
@@ -113,62 +126,74 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           where not exists (select 1 from dup where dup.external_id = i.external_id)
             and not exists (select 1 from input j where j.external_id = i.external_id and j.ord < i.ord)),
         ${rating}
-        -- the contact: found, or added; it is written only when new or renamed, since a row
+        -- the contacts: found, or added; one is written only when new or renamed, since a row
         -- version per message would also go into each of its indexes (two trigram ones)
-        go as (select 1 where exists (select 1 from fresh) and not exists (select 1 from awaiting)),
-        found as (select * from contacts where company_id = ${companyId}::int and number = ${number}::text and number <> '' and exists (select 1 from go)),
+        go as (select g.* from groups g where exists (select 1 from fresh f where f.grp = g.grp) and not exists (select 1 from awaiting a where a.grp = g.grp)),
+        found as (select k.*, go.grp from contacts k join go on k.company_id = ${companyId}::int and k.number = go.number and k.number <> ''),
         added as (
           insert into contacts (company_id, name, number, is_group, whatsapp_id)
-          select ${companyId}::int, ${name || number}::text, ${number}::text, ${isGroup}::boolean, ${whatsapp.id}::int from go where not exists (select 1 from found)
+          select ${companyId}::int, coalesce(nullif(go.name, ''), go.number), go.number, go.is_group, ${whatsapp.id}::int from go
+          where not exists (select 1 from found where found.grp = go.grp)
           on conflict (company_id, number) where number <> '' do nothing
           returning *),
         -- a contact still named by its number takes the name the customer gave
         renamed as (
-          update contacts k set name = ${name}::text, updated_at = ${now}::timestamptz
-          from found where k.id = found.id and found.name = found.number and ${name}::text <> ''
-          returning k.*),
-        c as (select * from renamed union all select * from found where not exists (select 1 from renamed) union all select * from added),
+          update contacts k set name = go.name, updated_at = ${now}::timestamptz
+          from found join go on go.grp = found.grp where k.id = found.id and found.name = found.number and go.name <> ''
+          returning k.*, go.grp),
+        c as (
+          select * from renamed
+          union all select * from found f where not exists (select 1 from renamed r where r.id = f.id)
+          union all select a.*, go.grp from added a join go on go.number = a.number),
         ${locate}
-        chosen as (select id from opened union all select id from active where not exists (select 1 from opened)),
+        chosen as (select o.id, c.grp from opened o join c on c.id = o.contact_id union all select a.id, a.grp from active a),
         m as (
           insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, media_type, media_path, media_name, ack, quoted_msg_id, participant, created_at)
           select ${companyId}::int, chosen.id, ${whatsapp.id}::int, c.id, i.external_id, i.body, i.from_me, i.from_me, i.media_type, i.media_path, i.media_name,
             case when i.from_me then 1 else 0 end,
             (select q.id from messages q where q.whatsapp_id = ${whatsapp.id}::int and q.external_id = i.quoted_external_id), i.participant, i.created_at
-          from fresh i, chosen, c
+          from fresh i join chosen on chosen.grp = i.grp join c on c.grp = i.grp
           order by i.ord
           on conflict (whatsapp_id, external_id) do nothing
           returning *),
         -- a ticket this statement opened already carries the messages
         upd as (
-          update tickets t set last_message = (select f.preview from fresh f join m on m.external_id = f.external_id order by f.ord desc limit 1),
-            unread_messages = t.unread_messages + (select count(*) from m where not m.from_me), updated_at = ${now}::timestamptz
-          from active where t.id = active.id and exists (select 1 from m)
-          returning t.*),
+          update tickets t set last_message = (select f.preview from fresh f join m on m.external_id = f.external_id where m.ticket_id = t.id order by f.ord desc limit 1),
+            unread_messages = t.unread_messages + (select count(*) from m where m.ticket_id = t.id and not m.from_me), updated_at = ${now}::timestamptz
+          from active a where t.id = a.id and exists (select 1 from m where m.ticket_id = a.id)
+          returning t.*, a.grp),
         ${opts.alongside?.cte ?? sql``}
-        t as (select * from upd union all select * from opened)
-      select (select json_agg(dup) from dup) as dups, (select row_to_json(c) from c) as contact, (select json_agg(m order by m.id) from m) as messages,
-        row_to_json(t) as ticket, exists (select 1 from opened) as created, exists (select 1 from awaiting) as awaiting, ${TICKET_PARTS}, row_to_json(bot) as bot
-      from (select 1) as one left join t on true
-        left join lateral (select ${botColumns(sql`(select c.name from c)`)} where t.status = 'pending' and t.user_id is null and not t.is_group) as bot on true`,
+        t as (select * from upd union all select o.*, c.grp from opened o join c on c.id = o.contact_id)
+      select g.grp, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
+        (select row_to_json(c) from c where c.grp = g.grp) as contact, (select json_agg(m order by m.id) from m where m.ticket_id = t.id) as messages,
+        row_to_json(t) as ticket, exists (select 1 from opened o join c on c.id = o.contact_id where c.grp = g.grp) as created,
+        exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS}, row_to_json(bot) as bot
+      from groups g left join t on t.grp = g.grp
+        left join lateral (select ${botColumns(sql`(select c.name from c where c.grp = g.grp)`)} where t.status = 'pending' and t.user_id is null and not t.is_group) as bot on true
+      order by g.grp`,
     `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${opts.unlessRating ? "_rating" : ""}${opts.alongside ? `_${opts.alongside.name}` : ""}`,
   );
 }
 
-/** Stores messages of one customer on one connection (see `statement`), answering each in order. */
-export async function storeInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, items: PreparedInbound[], opts: StoreOptions): Promise<StoreResult[]> {
+/**
+ * Stores messages of several customers on one connection (see `statement`), each group of
+ * messages one customer's, answering each message in its group's order.
+ */
+export async function storeInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, groups: PreparedInbound[][], opts: StoreOptions): Promise<StoreResult[][]> {
   const results = new Map<string, StoreResult>();
-  let left = items;
+  // a rating question waits for this customer's answer: what is left of them is not stored here
+  const awaiting = new Set<number>();
+  let left = groups.map((items, at) => ({ at, items }));
   for (let i = 0; i < ATTEMPTS && left.length; i++) {
-    const [r] = await statement(ctx, whatsapp, left, opts);
-    // a rating question waits for this customer's answer: what is left is not stored here
-    if (r.awaiting === true) return items.map((item) => results.get(item.externalId) ?? null);
-    for (const dup of jsonOf<unknown[] | null>(r.dups) ?? []) {
-      const message = rowOf(messages, dup)!;
-      results.set(message.externalId!, { duplicate: true, message });
-    }
-    const stored = (jsonOf<unknown[] | null>(r.messages) ?? []).map((m) => rowOf(messages, m)!);
-    if (stored.length) {
+    const rows = await statement(ctx, whatsapp, left.map((g) => g.items), opts);
+    for (const r of rows) {
+      if (r.awaiting === true) awaiting.add(left[Number(r.grp)].at);
+      for (const dup of jsonOf<unknown[] | null>(r.dups) ?? []) {
+        const message = rowOf(messages, dup)!;
+        results.set(message.externalId!, { duplicate: true, message });
+      }
+      const stored = (jsonOf<unknown[] | null>(r.messages) ?? []).map((m) => rowOf(messages, m)!);
+      if (!stored.length) continue;
       const contact = rowOf(contacts, r.contact)!;
       const ticketRow = rowOf(tickets, r.ticket)!;
       const ticket = viewFromParts(ticketRow, contact, r);
@@ -179,16 +204,19 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       });
     }
     // lost a race, or the given ticket is gone
-    left = left.filter((item) => !results.has(item.externalId));
+    left = left.map((g) => ({ at: g.at, items: g.items.filter((item) => !results.has(item.externalId)) })).filter((g) => g.items.length && !awaiting.has(g.at));
     if (left.length && opts.intoTicketId && !(await ctx.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, opts.intoTicketId)))).length) break;
   }
-  if (left.length) throw new Error(`inbound message ${left[0].externalId} not stored after ${ATTEMPTS} attempts`);
-  // the same message delivered twice in one batch: the second is a duplicate
-  const answered = new Set<string>();
-  return items.map((item) => {
-    const result = results.get(item.externalId)!;
-    if (answered.has(item.externalId) && result) return { duplicate: true, message: result.message };
-    answered.add(item.externalId);
-    return result;
+  if (left.length) throw new Error(`inbound message ${left[0].items[0].externalId} not stored after ${ATTEMPTS} attempts`);
+  return groups.map((items, at) => {
+    // the same message delivered twice in one batch: the second is a duplicate
+    const answered = new Set<string>();
+    return items.map((item) => {
+      const result = results.get(item.externalId) ?? null;
+      if (!result && awaiting.has(at)) return null;
+      if (answered.has(item.externalId) && result) return { duplicate: true, message: result.message };
+      answered.add(item.externalId);
+      return result;
+    });
   });
 }

@@ -60,3 +60,18 @@ export async function eachAloneOnFailure<I, O>(items: I[], run: (items: I[]) => 
     return Promise.all(items.map((item) => run([item]).then(([o]) => o, (e: Error) => e)));
   }
 }
+
+/**
+ * How many batches of one kind may run at once (each on its own pooled connection): a key's
+ * lane. One lane would make every statement wait for the one running; four keep the wait short
+ * at low load, while at high load each lane's batches still grow.
+ */
+const LANES = 4;
+
+/** The lane of an id (a number, or a text such as a phone number). */
+export function laneOf(id: number | string) {
+  if (typeof id === "number") return id % LANES;
+  let sum = 0;
+  for (let i = 0; i < id.length; i++) sum += id.charCodeAt(i);
+  return sum % LANES;
+}
