@@ -98,9 +98,10 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
     ? sql`active as (select t.*, c.grp from tickets t join c on true where t.company_id = ${companyId}::int and t.id = ${opts.intoTicketId}::int),
           opened as (select t.* from tickets t where false),`
     : sql`active as (
-            select distinct on (c.grp) t.*, c.grp from tickets t join c on t.contact_id = c.id
-            where t.company_id = ${companyId}::int and t.whatsapp_id = ${whatsapp.id}::int and t.status in ('open', 'pending')
-            order by c.grp, t.id desc),
+            select t.*, c.grp from c cross join lateral (
+              select * from tickets t
+              where t.company_id = ${companyId}::int and t.contact_id = c.id and t.whatsapp_id = ${whatsapp.id}::int and t.status in ('open', 'pending')
+              order by t.id desc limit 1) t),
           opened as (
             insert into tickets (company_id, contact_id, whatsapp_id, status, is_group, last_message, unread_messages, updated_at)
             select ${companyId}::int, c.id, ${whatsapp.id}::int, 'pending', go.is_group,
@@ -119,7 +120,9 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
             as i(ord int, grp int, external_id text, source_number text, body text, from_me boolean, media_type text, media_path text, media_name text,
               quoted_external_id text, participant text, created_at timestamptz, preview text)),
         groups as (select * from json_to_recordset(${JSON.stringify(groups.map(rowOfGroup))}::json) as g(grp int, number text, name text, is_group boolean)),
-        dup as (select m.* from messages m join input i on m.whatsapp_id = ${whatsapp.id}::int and m.external_id = i.external_id),
+        -- each lookup is a lateral one: the planner cannot turn it into a scan of the whole table
+        -- joined to a batch it estimates at a hundred rows
+        dup as (select m.* from input i cross join lateral (select * from messages m where m.whatsapp_id = ${whatsapp.id}::int and m.external_id = i.external_id) m),
         -- not stored yet, each once (a message delivered twice in one batch counts once)
         fresh as (
           select i.* from input i
@@ -129,7 +132,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
         -- the contacts: found, or added; one is written only when new or renamed, since a row
         -- version per message would also go into each of its indexes (two trigram ones)
         go as (select g.* from groups g where exists (select 1 from fresh f where f.grp = g.grp) and not exists (select 1 from awaiting a where a.grp = g.grp)),
-        found as (select k.*, go.grp from contacts k join go on k.company_id = ${companyId}::int and k.number = go.number and k.number <> ''),
+        found as (select k.*, go.grp from go cross join lateral (select * from contacts k where k.company_id = ${companyId}::int and k.number = go.number and k.number <> '') k),
         added as (
           insert into contacts (company_id, name, number, is_group, whatsapp_id)
           select ${companyId}::int, coalesce(nullif(go.name, ''), go.number), go.number, go.is_group, ${whatsapp.id}::int from go
