@@ -62,11 +62,12 @@ export async function eachAloneOnFailure<I, O>(items: I[], run: (items: I[]) => 
 }
 
 /**
- * How many batches of one kind may run at once (each on its own pooled connection): a key's
- * lane. One lane would make every statement wait for the one running; four keep the wait short
- * at low load, while at high load each lane's batches still grow.
+ * How many batches of one kind may run at once, each on its own pooled connection: a key's lane.
+ * As many as the pool has connections (db/client.ts), so a statement waits for a batch mostly
+ * when it would have waited for a connection anyway. With four lanes, messages at 200/s waited
+ * for each other's statements (to-socket p50 19–50 ms instead of 9–14; bench/README, session 14).
  */
-const LANES = 4;
+const LANES = 10;
 
 /** The lane of an id (a number, or a text such as a phone number). */
 export function laneOf(id: number | string) {
