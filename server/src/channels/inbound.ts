@@ -5,7 +5,7 @@ import { presentTicket } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
-import { eachAloneOnFailure, KeyedBatches, laneOf } from "./keyedBatches";
+import { KeyedBatches, laneOf } from "./keyedBatches";
 import { storeInbound, type Alongside, type PreparedInbound, type StoreOptions, type StoreResult } from "./inboundStore";
 
 export type { Alongside } from "./inboundStore";
@@ -51,12 +51,9 @@ async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
     while (shape !== null && end < queued.length && shapeOf(queued[end]) === shape) end++;
     const { ctx, whatsapp, opts, item } = queued[start];
     const run = { items: queued.slice(start, end).map((q) => q.item), opts };
-    if (shape === null) results.push(...(await storeInbound(ctx, whatsapp, [run.items], opts))[0]);
-    else {
-      const stored = await togetherOf(ctx).submit(`${whatsapp.id}:${shape}:${laneOf(item.number)}`, { whatsapp, ...run });
-      if (stored instanceof Error) throw stored;
-      results.push(...stored);
-    }
+    const stored = shape === null ? (await storeInbound(ctx, whatsapp, [run.items], opts))[0] : await togetherOf(ctx).submit(`${whatsapp.id}:${shape}:${laneOf(item.number)}`, { whatsapp, ...run });
+    if (stored instanceof Error) throw stored;
+    results.push(...stored);
     start = end;
   }
   return results;
@@ -73,10 +70,7 @@ const together = new WeakMap<AppContext, KeyedBatches<Run, StoreResult[] | Error
 
 function togetherOf(ctx: AppContext) {
   let batches = together.get(ctx);
-  if (!batches) {
-    const store = (runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts);
-    together.set(ctx, (batches = new KeyedBatches((runs: Run[]) => eachAloneOnFailure(runs, store))));
-  }
+  if (!batches) together.set(ctx, (batches = new KeyedBatches((runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts))));
   return batches;
 }
 

@@ -180,15 +180,26 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
 
 /**
  * Stores messages of several customers on one connection (see `statement`), each group of
- * messages one customer's, answering each message in its group's order.
+ * messages one customer's, answering each message in its group's order, or the group with the
+ * error that kept it from being stored. A statement of several customers that fails changed
+ * nothing: each of its customers is then stored alone, so one failure fails as few as it can.
  */
-export async function storeInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, groups: PreparedInbound[][], opts: StoreOptions): Promise<StoreResult[][]> {
+export async function storeInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, groups: PreparedInbound[][], opts: StoreOptions): Promise<(StoreResult[] | Error)[]> {
   const results = new Map<string, StoreResult>();
   // a rating question waits for this customer's answer: what is left of them is not stored here
   const awaiting = new Set<number>();
+  const settled = new Map<number, StoreResult[] | Error>();
   let left = groups.map((items, at) => ({ at, items }));
   for (let i = 0; i < ATTEMPTS && left.length; i++) {
-    const rows = await statement(ctx, whatsapp, left.map((g) => g.items), opts);
+    let rows;
+    try {
+      rows = await statement(ctx, whatsapp, left.map((g) => g.items), opts);
+    } catch (err) {
+      if (left.length === 1) settled.set(left[0].at, err as Error);
+      else for (const g of left) settled.set(g.at, (await storeInbound(ctx, whatsapp, [g.items], opts))[0]);
+      left = [];
+      break;
+    }
     for (const r of rows) {
       if (r.awaiting === true) awaiting.add(left[Number(r.grp)].at);
       for (const dup of jsonOf<unknown[] | null>(r.dups) ?? []) {
@@ -210,8 +221,10 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
     left = left.map((g) => ({ at: g.at, items: g.items.filter((item) => !results.has(item.externalId)) })).filter((g) => g.items.length && !awaiting.has(g.at));
     if (left.length && opts.intoTicketId && !(await ctx.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, opts.intoTicketId)))).length) break;
   }
-  if (left.length) throw new Error(`inbound message ${left[0].items[0].externalId} not stored after ${ATTEMPTS} attempts`);
+  for (const g of left) settled.set(g.at, new Error(`inbound message ${g.items[0].externalId} not stored after ${ATTEMPTS} attempts`));
   return groups.map((items, at) => {
+    const done = settled.get(at);
+    if (done) return done;
     // the same message delivered twice in one batch: the second is a duplicate
     const answered = new Set<string>();
     return items.map((item) => {
