@@ -188,15 +188,26 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
   const results = new Map<string, StoreResult>();
   // a rating question waits for this customer's answer: what is left of them is not stored here
   const awaiting = new Set<number>();
-  const settled = new Map<number, StoreResult[] | Error>();
+  const failed = new Map<number, Error>();
   let left = groups.map((items, at) => ({ at, items }));
   for (let i = 0; i < ATTEMPTS && left.length; i++) {
     let rows;
     try {
       rows = await statement(ctx, whatsapp, left.map((g) => g.items), opts);
     } catch (err) {
-      if (left.length === 1) settled.set(left[0].at, err as Error);
-      else for (const g of left) settled.set(g.at, (await storeInbound(ctx, whatsapp, [g.items], opts))[0]);
+      if (left.length === 1) failed.set(left[0].at, err as Error);
+      else {
+        for (const g of left) {
+          // what is left of this customer, alone; what an earlier attempt stored stays as it was
+          const [alone] = await storeInbound(ctx, whatsapp, [g.items], opts);
+          if (alone instanceof Error) failed.set(g.at, alone);
+          else
+            g.items.forEach((item, k) => {
+              if (!alone[k]) awaiting.add(g.at);
+              else if (!results.has(item.externalId)) results.set(item.externalId, alone[k]);
+            });
+        }
+      }
       left = [];
       break;
     }
@@ -221,10 +232,10 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
     left = left.map((g) => ({ at: g.at, items: g.items.filter((item) => !results.has(item.externalId)) })).filter((g) => g.items.length && !awaiting.has(g.at));
     if (left.length && opts.intoTicketId && !(await ctx.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, opts.intoTicketId)))).length) break;
   }
-  for (const g of left) settled.set(g.at, new Error(`inbound message ${g.items[0].externalId} not stored after ${ATTEMPTS} attempts`));
+  for (const g of left) failed.set(g.at, new Error(`inbound message ${g.items[0].externalId} not stored after ${ATTEMPTS} attempts`));
   return groups.map((items, at) => {
-    const done = settled.get(at);
-    if (done) return done;
+    const error = failed.get(at);
+    if (error) return error;
     // the same message delivered twice in one batch: the second is a duplicate
     const answered = new Set<string>();
     return items.map((item) => {

@@ -65,7 +65,7 @@ export async function eachAloneOnFailure<I, O>(items: I[], run: (items: I[]) => 
  * How many batches of one kind may run at once, each on its own pooled connection: a key's lane.
  * As many as the pool has connections (db/client.ts), so a statement waits for a batch mostly
  * when it would have waited for a connection anyway. With four lanes, messages at 200/s waited
- * for each other's statements (to-socket p50 19–50 ms instead of 9–14; bench/README, session 14).
+ * for each other's statements (to-socket p50 37 ms instead of 9–11; bench/README, session 14).
  */
 const LANES = 10;
 
