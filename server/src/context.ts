@@ -18,6 +18,16 @@ export interface AppContext {
   log?: FastifyBaseLogger;
 }
 
+/** One `T` per running app, made on first use: state a service keeps, such as its batches. */
+export function perApp<T>(make: (ctx: AppContext) => T): (ctx: AppContext) => T {
+  const made = new WeakMap<AppContext, T>();
+  return (ctx) => {
+    let value = made.get(ctx);
+    if (value === undefined) made.set(ctx, (value = make(ctx)));
+    return value;
+  };
+}
+
 /** The caller of a request, loaded fresh from the database on every request. */
 export interface Caller {
   id: number;

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AppContext } from "../context";
+import { perApp, type AppContext } from "../context";
 import { contacts, messages, queueOptions, tickets } from "../db/schema";
 import { emitTicketUpdate } from "../modules/tickets/realtime";
 import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
@@ -41,7 +41,7 @@ interface Burst { said?: string[] }
  * the bot answers earlier ones are answered together (see KeyedBatches). Several processes
  * answering one ticket stay correct through the decision's guarded store (`storeDecision`).
  */
-const perTicket = new WeakMap<AppContext, KeyedBatches<InboundOutcome, void, Burst>>();
+const perTicket = perApp((ctx) => new KeyedBatches((outcomes: InboundOutcome[], burst: Burst) => answerTogether(ctx, outcomes, burst), (): Burst => ({})));
 
 /**
  * Whether the bot can have anything to say, from the ticket as the message was stored: it
@@ -65,9 +65,7 @@ export function botMayAnswer(outcome: InboundOutcome) {
  */
 export async function automateInbound(ctx: AppContext, outcome: InboundOutcome) {
   if (!botMayAnswer(outcome)) return;
-  let batches = perTicket.get(ctx);
-  if (!batches) perTicket.set(ctx, (batches = new KeyedBatches((outcomes: InboundOutcome[], burst: Burst) => answerTogether(ctx, outcomes, burst), () => ({}))));
-  await batches.submit(String(outcome.ticketId), outcome);
+  await perTicket(ctx).submit(String(outcome.ticketId), outcome);
 }
 
 /**
@@ -135,19 +133,14 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
 
 /** A decision to store: the ticket as the decision read it, what changes and what the bot says. */
 interface Decided { ticket: TicketRow; change: TicketChange; bodies: string[] }
-type StoredDecision = NonNullable<Awaited<ReturnType<typeof storeDecisions>>[number]>;
 
 /**
  * Decisions for different tickets, per app, company and lane: those made while earlier ones are stored
  * go together in the next statement, one round trip and commit for many (bench/diagnose/floor.ts).
  */
-const decisions = new WeakMap<AppContext, KeyedBatches<Decided, StoredDecision | null | Error>>();
+const decisions = perApp((ctx) => new KeyedBatches((items: Decided[]) => eachAloneOnFailure(items, (some) => storeDecisions(ctx.db, some))));
 
-function storeDecision(ctx: AppContext, decided: Decided) {
-  let batches = decisions.get(ctx);
-  if (!batches) decisions.set(ctx, (batches = new KeyedBatches((items: Decided[]) => eachAloneOnFailure(items, (some) => storeDecisions(ctx.db, some)))));
-  return batches.submit(`${decided.ticket.companyId}:${laneOf(decided.ticket.id)}`, decided);
-}
+const storeDecision = (ctx: AppContext, decided: Decided) => decisions(ctx).submit(`${decided.ticket.companyId}:${laneOf(decided.ticket.id)}`, decided);
 
 /**
  * Stores decisions in one statement, each only if its ticket still is as the decision read it:

@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import type { AppContext } from "../context";
+import { perApp, type AppContext } from "../context";
 import { messages, tickets } from "../db/schema";
 import { presentTicket } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
@@ -50,8 +50,8 @@ async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
     let end = start + 1;
     while (shape !== null && end < queued.length && shapeOf(queued[end]) === shape) end++;
     const { ctx, whatsapp, opts, item } = queued[start];
-    const run = { items: queued.slice(start, end).map((q) => q.item), opts };
-    const stored = shape === null ? (await storeInbound(ctx, whatsapp, [run.items], opts))[0] : await togetherOf(ctx).submit(`${whatsapp.id}:${shape}:${laneOf(item.number)}`, { whatsapp, ...run });
+    const items = queued.slice(start, end).map((q) => q.item);
+    const stored = shape === null ? (await storeInbound(ctx, whatsapp, [items], opts))[0] : await together(ctx).submit(`${whatsapp.id}:${shape}:${laneOf(item.number)}`, { whatsapp, items, opts });
     if (stored instanceof Error) throw stored;
     results.push(...stored);
     start = end;
@@ -66,16 +66,10 @@ interface Run { whatsapp: { id: number; companyId: number }; items: PreparedInbo
  * one statement stores earlier ones go together in the next, one round trip and commit for many
  * customers (bench/diagnose/floor.ts).
  */
-const together = new WeakMap<AppContext, KeyedBatches<Run, StoreResult[] | Error>>();
-
-function togetherOf(ctx: AppContext) {
-  let batches = together.get(ctx);
-  if (!batches) together.set(ctx, (batches = new KeyedBatches((runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts))));
-  return batches;
-}
+const together = perApp((ctx) => new KeyedBatches((runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts)));
 
 /** One customer's messages on one connection, per app: stored one batch at a time (see KeyedBatches). */
-const perCustomer = new WeakMap<AppContext, KeyedBatches<Queued, StoreResult>>();
+const perCustomer = perApp(() => new KeyedBatches(storeQueued));
 
 async function receive(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: StoreOptions) {
   const companyId = whatsapp.companyId;
@@ -99,11 +93,9 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
     createdAt: (inbound.timestamp ?? new Date()).toISOString(),
   };
 
-  let batches = perCustomer.get(ctx);
-  if (!batches) perCustomer.set(ctx, (batches = new KeyedBatches(storeQueued)));
   let result: StoreResult;
   try {
-    result = await batches.submit(`${whatsapp.id}:${number}`, { ctx, whatsapp, item, opts });
+    result = await perCustomer(ctx).submit(`${whatsapp.id}:${number}`, { ctx, whatsapp, item, opts });
   } catch (err) {
     if (stored) await ctx.media.remove(companyId, stored.key);
     throw err;

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
-import type { AppContext } from "../../context";
+import { perApp, type AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import type { Tx } from "../../automation/outbox";
 import { messages, tickets, whatsapps } from "../../db/schema";
@@ -86,13 +86,7 @@ type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact:
  * Sends' outcomes, per app, company and lane: those that come while earlier ones are being written go
  * together in the next statement, one round trip and commit for many sends (bench/diagnose/floor.ts).
  */
-const outcomes = new WeakMap<AppContext, KeyedBatches<Outcome, Recorded | Error>>();
-
-function outcomesOf(ctx: AppContext) {
-  let batches = outcomes.get(ctx);
-  if (!batches) outcomes.set(ctx, (batches = new KeyedBatches((items: Outcome[]) => eachAloneOnFailure(items, (some) => recordOutcomes(ctx.db, some)))));
-  return batches;
-}
+const outcomes = perApp((ctx) => new KeyedBatches((items: Outcome[]) => eachAloneOnFailure(items, (some) => recordOutcomes(ctx.db, some))));
 
 /** One update of each row (each one re-indexes its body), returning what the views need; undefined for a message deleted meanwhile. */
 async function recordOutcomes(db: Db, items: Outcome[]): Promise<Recorded[]> {
@@ -159,7 +153,7 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
   } catch {
     outcome = { externalId: null, sendStatus: "failed", ack: null };
   }
-  const r = await outcomesOf(ctx).submit(`${ticket.companyId}:${laneOf(row.id)}`, { id: row.id, company_id: ticket.companyId, ...outcome });
+  const r = await outcomes(ctx).submit(`${ticket.companyId}:${laneOf(row.id)}`, { id: row.id, company_id: ticket.companyId, ...outcome });
   if (r instanceof Error) throw r;
   if (!r) throw notFound(); // the message was deleted with its ticket meanwhile
   const updated = rowOf(messages, r.message)!;
