@@ -150,7 +150,7 @@ const storeDecision = (ctx: AppContext, decided: Decided) => decisions(ctx).subm
  * minute sweep takes back once stale), and the ticket's change. Answers each with the ticket
  * presented for the events, or null when its ticket had changed.
  */
-async function storeDecisions(db: Db, decided: Decided[]) {
+export async function storeDecisions(db: Db, decided: Decided[]) {
   const input = decided.map(({ ticket, change, bodies }, n) => ({
     n,
     company_id: ticket.companyId,
@@ -172,6 +172,8 @@ async function storeDecisions(db: Db, decided: Decided[]) {
     sql`with d as (
           select * from json_to_recordset(${JSON.stringify(input)}::json) as d(n int, company_id int, id int, chatbot boolean, queue_id int, queue_option_id int,
             sets_queue boolean, new_queue_id int, sets_option boolean, new_queue_option_id int, sets_chatbot boolean, new_chatbot boolean, last_message text, bodies json)),
+        -- locked in id order, as the inbound store locks its tickets (channels/inboundStore.ts)
+        locked as (select k.id from tickets k join d on k.company_id = d.company_id and k.id = d.id order by k.id for no key update of k),
         t as (
           update tickets k set
             queue_id = case when d.sets_queue then d.new_queue_id else k.queue_id end,
@@ -179,7 +181,7 @@ async function storeDecisions(db: Db, decided: Decided[]) {
             chatbot = case when d.sets_chatbot then d.new_chatbot else k.chatbot end,
             last_message = coalesce(d.last_message, k.last_message), updated_at = ${new Date().toISOString()}::timestamptz
           from d
-          where k.company_id = d.company_id and k.id = d.id and k.status = 'pending' and k.user_id is null and not k.is_group and k.chatbot = d.chatbot
+          where k.company_id = d.company_id and k.id = d.id and k.id in (select id from locked) and k.status = 'pending' and k.user_id is null and not k.is_group and k.chatbot = d.chatbot
             and k.queue_id is not distinct from d.queue_id and k.queue_option_id is not distinct from d.queue_option_id
           returning k.*),
         said as (

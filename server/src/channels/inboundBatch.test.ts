@@ -3,6 +3,8 @@ import { and, asc, eq } from "drizzle-orm";
 import { connectSocket, signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { pairedSandbox } from "../test/conversation";
 import { messages, tickets } from "../db/schema";
+import { storeInbound, type PreparedInbound } from "./inboundStore";
+import { storeDecisions } from "../automation/inboundBot";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -91,3 +93,49 @@ describe("many customers' messages at once (stored together)", () => {
   });
 });
 
+
+// The inbound store and the bot's decisions both update several tickets in one statement: taking
+// the locks in id order, each waits for the other instead of deadlocking (an abort after a second).
+describe.skipIf(!process.env.DATABASE_URL)("the tickets' locks of a batch", () => {
+  const prepared = (number: string, externalId: string): PreparedInbound => ({
+    externalId, sourceNumber: number, number, name: "", isGroup: false, fromMe: false, body: externalId, preview: externalId,
+    mediaType: null, mediaPath: null, mediaName: null, quotedExternalId: null, participant: null, createdAt: new Date().toISOString(),
+  });
+
+  it("are taken in id order by the inbound store and by the bot's decisions, whatever the order of their customers", async () => {
+    const ctx = t.built.ctx;
+    const whatsapp = { id: w.id, companyId: a.company.id };
+    const [lowNumber, highNumber] = ["5511955552001", "5511955552002"];
+    const low = (await ctx.channels.storeMessage(whatsapp, { externalId: "LOCK-0", number: lowNumber, body: "oi" }))!.ticket.id;
+    const high = (await ctx.channels.storeMessage(whatsapp, { externalId: "LOCK-1", number: highNumber, body: "oi" }))!.ticket.id;
+    expect(low).toBeLessThan(high);
+    const { default: pg } = await import("pg");
+    const [holder, probe] = [new pg.Client({ connectionString: t.config.databaseUrl }), new pg.Client({ connectionString: t.config.databaseUrl })];
+    await Promise.all([holder.connect(), probe.connect()]);
+    const lowLocked = async () => (await probe.query("select id from tickets where id = $1 for no key update skip locked", [low])).rowCount === 0;
+    // while the high ticket is held elsewhere, a batch listing it first has already locked the low one
+    const whileHighHeld = async (batch: () => Promise<unknown>) => {
+      await holder.query("begin");
+      await holder.query("select id from tickets where id = $1 for no key update", [high]);
+      const running = batch();
+      let locked = false;
+      for (let i = 0; i < 100 && !(locked = await lowLocked()); i++) await new Promise((r) => setTimeout(r, 50));
+      await holder.query("commit");
+      await running;
+      return locked;
+    };
+    try {
+      const stored = await whileHighHeld(() => storeInbound(ctx, whatsapp, [[prepared(highNumber, "LOCK-2")], [prepared(lowNumber, "LOCK-3")]], {}));
+      expect(stored).toBe(true);
+      const rows = await ctx.db.select().from(tickets).where(eq(tickets.whatsappId, w.id));
+      const decided = [high, low].map((id) => ({ ticket: rows.find((r) => r.id === id)!, change: {}, bodies: ["Olá"] }));
+      const decisions = await whileHighHeld(() => storeDecisions(ctx.db, decided));
+      expect(decisions).toBe(true);
+      const said = await ctx.db.select().from(messages).where(and(eq(messages.whatsappId, w.id), eq(messages.body, "Olá")));
+      expect(said.map((m) => m.ticketId).sort()).toEqual([low, high].sort());
+    } finally {
+      await holder.query("rollback").catch(() => undefined);
+      await Promise.all([holder.end(), probe.end()]);
+    }
+  });
+});

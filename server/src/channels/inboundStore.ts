@@ -149,6 +149,9 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           union all select * from found f where not exists (select 1 from renamed r where r.id = f.id)
           union all select a.*, go.grp from added a join go on go.number = a.number),
         ${locate}
+        -- the tickets it updates, locked in id order as the bot's decisions lock theirs
+        -- (automation/inboundBot.ts): two statements sharing tickets wait instead of deadlocking
+        locked as (select k.id from tickets k where k.id in (select a.id from active a) order by k.id for no key update),
         chosen as (select o.id, c.grp from opened o join c on c.id = o.contact_id union all select a.id, a.grp from active a),
         m as (
           insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, media_type, media_path, media_name, ack, quoted_msg_id, participant, created_at)
@@ -163,7 +166,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
         upd as (
           update tickets t set last_message = (select f.preview from fresh f join m on m.external_id = f.external_id where m.ticket_id = t.id order by f.ord desc limit 1),
             unread_messages = t.unread_messages + (select count(*) from m where m.ticket_id = t.id and not m.from_me), updated_at = ${now}::timestamptz
-          from active a where t.id = a.id and exists (select 1 from m where m.ticket_id = a.id)
+          from active a where t.id = a.id and t.id in (select id from locked) and exists (select 1 from m where m.ticket_id = a.id)
           returning t.*, a.grp),
         ${opts.alongside?.cte ?? sql``}
         t as (select * from upd union all select o.*, c.grp from opened o join c on c.id = o.contact_id)
@@ -189,7 +192,9 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
   // a rating question waits for this customer's answer: what is left of them is not stored here
   const awaiting = new Set<number>();
   const failed = new Map<number, Error>();
-  let left = groups.map((items, at) => ({ at, items }));
+  // customers in the order of their numbers: two statements adding the same new contacts (on
+  // two connections) wait for each other's insert instead of deadlocking
+  let left = groups.map((items, at) => ({ at, items })).sort((x, y) => (x.items[0].number < y.items[0].number ? -1 : x.items[0].number > y.items[0].number ? 1 : 0));
   for (let i = 0; i < ATTEMPTS && left.length; i++) {
     let rows;
     try {
