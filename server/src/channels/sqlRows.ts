@@ -2,6 +2,7 @@ import { getTableColumns, type SQL, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db } from "../db/client";
 import type { Tx } from "../automation/outbox";
+import { runPrepared } from "../db/pglitePrepared";
 
 type Plan = [key: string, dbName: string, map: (value: unknown) => unknown][];
 const plans = new WeakMap<Table, Plan>();
@@ -41,15 +42,20 @@ interface Internals {
 
 /**
  * Runs hand-written SQL on the pool or in a transaction; PostgreSQL and PGlite both answer with
- * `rows`. With a `name` (one per distinct SQL text), PostgreSQL prepares the statement once per
- * connection and then only binds and runs it: the hot path's large statements are not parsed and
- * planned again for every message.
+ * `rows`. With a `name` (one per distinct SQL text), the database prepares the statement once per
+ * connection and then only binds and runs it (PGlite: db/pglitePrepared.ts): the hot path's large
+ * statements are not parsed and planned again for every message.
  */
 export async function rowsOf<R = Record<string, unknown>>(db: Db | Tx, query: SQL, name?: string): Promise<R[]> {
   const { session, dialect } = db as unknown as Internals;
   if (name && dialect && session?.client && session.constructor.name === "NodePgSession") {
     const { sql: text, params } = dialect.sqlToQuery(query);
     return (await session.client.query({ name, text, values: params })).rows as R[];
+  }
+  if (name && dialect && session?.client && session.constructor.name === "PgliteSession") {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const result = await runPrepared(session.client, name, text, params);
+    if (result) return result.rows as R[];
   }
   const result = (await db.execute(query)) as unknown as { rows: R[] };
   return result.rows;

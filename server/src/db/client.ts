@@ -4,6 +4,7 @@ import fs from "node:fs/promises";
 import crypto from "node:crypto";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
+import { allowPrepared, runPrepared } from "./pglitePrepared";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -12,7 +13,7 @@ export interface Database {
   db: Db;
   kind: "pglite" | "postgres";
   /**
-   * Runs one parameterized statement written by hand. With `prepared`, PostgreSQL parses and plans
+   * Runs one parameterized statement written by hand. With `prepared`, the database parses and plans
    * it once per connection (named after a hash of its text) and then only binds and runs it.
    */
   query<T = Record<string, unknown>>(text: string, values?: unknown[], opts?: { prepared?: boolean }): Promise<T[]>;
@@ -97,12 +98,13 @@ async function openPglite(dir: string): Promise<Database> {
   } catch (err) {
     throw new DatabaseError(`Cannot open the embedded database in ${dir}: ${(err as Error).message}`);
   }
+  allowPrepared(client);
   const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
     kind: "pglite",
-    async query(text, values) {
-      const r = await client.query(text, values as unknown[]);
+    async query(text, values, opts) {
+      const r = (opts?.prepared && (await runPrepared(client, statementName(text), text, values ?? []))) || (await client.query(text, values as unknown[]));
       return r.rows as never[];
     },
     async executeSql(text, values) {
