@@ -32,13 +32,22 @@ describe("prepared statements on PGlite", () => {
     expect((await runPrepared(db, "notes_insert", INSERT, [null, null, null, null, null]))!.rows[0]).toMatchObject({ body: null, data: null, done: null, at: null, n: null });
   });
 
+  it("passes arrays of numbers and texts as the unnamed statement would", async () => {
+    const text = "select $1::int[] as ids, $2::text[] as words, 2 = any($1::int[]) as has_two";
+    const values = [[1, 2, null, 40], ['a"b', "c\\d", "{e,f}", "g'h", "", null]];
+    const prepared = await runPrepared(db, "arrays", text, values);
+    expect(prepared!.rows).toEqual((await db.query(text, values)).rows);
+    expect(prepared!.rows[0]).toEqual({ ids: [1, 2, null, 40], words: values[1], has_two: true });
+    expect(await runPrepared(db, "arrays", text, [[{ id: 1 }], []])).toBeUndefined();
+  });
+
   it("leaves to the unnamed statement what it cannot prepare safely: a NUL in a text, a transaction, an odd name", async () => {
     expect(await runPrepared(db, "notes_insert", INSERT, ["a\u0000b", null, null, null, 1])).toBeUndefined();
     await db.transaction(async (tx) => {
       expect(await runPrepared(tx, "notes_insert", INSERT, ["x", null, null, null, 1])).toBeUndefined();
     });
     expect(await runPrepared(db, "notes; drop table notes", INSERT, ["x", null, null, null, 1])).toBeUndefined();
-    expect(await preparedNames()).toEqual(["notes_insert"]);
+    expect(await preparedNames()).toEqual(["arrays", "notes_insert"]);
   });
 
   it("fails a statement that cannot be prepared with its own error, and prepares it again next time", async () => {

@@ -27,10 +27,22 @@ function literal(value: unknown): string | undefined {
   if (typeof value === "boolean") return value ? "true" : "false";
   if (typeof value === "number") return Number.isFinite(value) ? String(value) : undefined;
   if (typeof value === "bigint") return String(value);
-  const text = value instanceof Date ? value.toISOString() : typeof value === "string" ? value : undefined;
+  const text = value instanceof Date ? value.toISOString() : typeof value === "string" ? value : Array.isArray(value) ? arrayText(value) : undefined;
   if (text === undefined || text.includes("\0")) return undefined;
   // an escape string literal reads the same whatever standard_conforming_strings says
   return `E'${text.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
+}
+
+/** An array of numbers or texts as PostgreSQL's array text (`{1,2}`, `{"a","b"}`), which the parameter's cast reads. */
+function arrayText(items: unknown[]): string | undefined {
+  const elements: string[] = [];
+  for (const item of items) {
+    if (item === null) elements.push("NULL");
+    else if (typeof item === "number" && Number.isFinite(item)) elements.push(String(item));
+    else if (typeof item === "string") elements.push(`"${item.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`);
+    else return undefined;
+  }
+  return `{${elements.join(",")}}`;
 }
 
 /** Runs a named statement prepared, when `client` allows it and its values have literals; otherwise answers undefined. */
