@@ -93,7 +93,6 @@ describe("many customers' messages at once (stored together)", () => {
   });
 });
 
-
 // The inbound store and the bot's decisions both update several tickets in one statement: taking
 // the locks in id order, each waits for the other instead of deadlocking (an abort after a second).
 describe.skipIf(!process.env.DATABASE_URL)("the tickets' locks of a batch", () => {
