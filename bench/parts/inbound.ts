@@ -1,11 +1,11 @@
 import crypto from "node:crypto";
 import type { Database } from "../../server/src/db/client";
 import { ceiling, CpuMeter, type CpuUsed } from "../lib/cpu";
-import { connectSocket } from "../lib/http";
+import { connectSocket, openSockets } from "../lib/http";
 import { fmt, type PartResult, type Table } from "../lib/results";
 import { load1, percentiles, sleep } from "../lib/stats";
 import type { PartContext } from "./context";
-import { InboundLoad } from "./inboundLoad";
+import { BURST, InboundLoad } from "./inboundLoad";
 
 const newTag = () => String(crypto.randomInt(100_000, 999_999));
 
@@ -79,6 +79,9 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     const warm = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
     await warm.fixedRate(ctx.options.rate, ctx.options.warmup);
     await warm.settle(5_000);
+    // each timed run starts with as many open sockets as it can have requests in flight
+    const sockets = ctx.options.concurrency + BURST;
+    await openSockets(ctx.server.url, sockets);
     const fixed = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
     fixed.listen(socket);
     ctx.say(`  inbound: ${ctx.options.rate} msg/s for ${ctx.options.inboundSeconds} s`);
@@ -93,6 +96,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     const full = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
     full.listen(socket);
     ctx.say(`  inbound: ${ctx.options.fullSpeedMessages} messages at full speed, ${ctx.options.concurrency} in flight`);
+    await openSockets(ctx.server.url, sockets);
     await meter.begin();
     const fullRun = await full.fullSpeed(ctx.options.fullSpeedMessages, ctx.options.concurrency);
     const fullCpu = await meter.end();

@@ -14,7 +14,7 @@ export interface Delivery {
   eventAt?: number;
 }
 
-const BURST = 20;
+export const BURST = 20;
 
 /**
  * Sends customers' messages through the sandbox's inbound API and listens for each one's
