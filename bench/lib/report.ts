@@ -102,11 +102,18 @@ export function readRun(file: string): Run {
   return { startedAt: new Date(saved.startedAt), options: saved.options, results: saved.results, commit: saved.commit, machine: saved.machine };
 }
 
+/** Where a run's files go: named by its minute, or by its second when another run of that minute is there. */
+function baseOf(run: Run, dir: string) {
+  const named = (chars: number) => path.join(dir, `${run.startedAt.toISOString().slice(0, chars).replaceAll(":", "-")}-${run.options.sizes.join("-")}`);
+  const minute = named(16);
+  if (!fs.existsSync(`${minute}.json`) || readRun(`${minute}.json`).startedAt.getTime() === run.startedAt.getTime()) return minute;
+  return named(19);
+}
+
 export function writeResults(run: Run, opts: { json?: boolean } = {}) {
   const dir = path.join(ROOT, "bench/results");
   fs.mkdirSync(dir, { recursive: true });
-  const stamp = run.startedAt.toISOString().slice(0, 16).replace(":", "-");
-  const base = path.join(dir, `${stamp}-${run.options.sizes.join("-")}`);
+  const base = baseOf(run, dir);
   const markdown = renderMarkdown(run);
   fs.writeFileSync(`${base}.md`, markdown);
   // a run rendered again keeps its JSON as it was written (commit, machine)
