@@ -151,7 +151,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
         ${locate}
         -- the tickets it updates, locked in id order as the bot's decisions lock theirs
         -- (automation/inboundBot.ts): two statements sharing tickets wait instead of deadlocking
-        locked as (select k.id from tickets k where k.id in (select a.id from active a) order by k.id for no key update),
+        locked as (select k.id from tickets k where k.company_id = ${companyId}::int and k.id in (select a.id from active a) order by k.id for no key update),
         chosen as (select o.id, c.grp from opened o join c on c.id = o.contact_id union all select a.id, a.grp from active a),
         m as (
           insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, media_type, media_path, media_name, ack, quoted_msg_id, participant, created_at)

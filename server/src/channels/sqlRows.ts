@@ -48,14 +48,12 @@ interface Internals {
  */
 export async function rowsOf<R = Record<string, unknown>>(db: Db | Tx, query: SQL, name?: string): Promise<R[]> {
   const { session, dialect } = db as unknown as Internals;
-  if (name && dialect && session?.client && session.constructor.name === "NodePgSession") {
+  const driver = session?.constructor.name;
+  if (name && dialect && session?.client && (driver === "NodePgSession" || driver === "PgliteSession")) {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    return (await session.client.query({ name, text, values: params })).rows as R[];
-  }
-  if (name && dialect && session?.client && session.constructor.name === "PgliteSession") {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const result = await runPrepared(session.client, name, text, params);
-    if (result) return result.rows as R[];
+    if (driver === "NodePgSession") return (await session.client.query({ name, text, values: params })).rows as R[];
+    const prepared = await runPrepared(session.client, name, text, params);
+    if (prepared) return prepared.rows as R[];
   }
   const result = (await db.execute(query)) as unknown as { rows: R[] };
   return result.rows;
