@@ -3,8 +3,9 @@
  * pool of 10 PostgreSQL connections) whose handler makes N trivial statements, each its own
  * round trip and commit (an insert of the request's message into one table with a unique key),
  * driven as the inbound part drives the app (JSON POSTs, 64 in flight, the same HTTP agent). The
- * batched modes batch as the app does (KeyedBatches, ten lanes): the statements of requests that
- * arrive while one runs go into the next one, one round trip and one commit per batch.
+ * batched modes batch as the app does (KeyedBatches with the app's slots): the statements of
+ * requests that arrive while the slots are busy go into the next one, one round trip and one
+ * commit per batch.
  *   node --import tsx bench/diagnose/floor.ts [--requests 10000] [--concurrency 64] [--pg postgres://postgres@127.0.0.1:5432]
  */
 import { spawn } from "node:child_process";
@@ -15,7 +16,7 @@ import pg from "pg";
 import { CpuMeter, ceiling } from "../lib/cpu";
 import { createBenchDatabase, withPg } from "../lib/databases";
 import { request } from "../lib/http";
-import { KeyedBatches, laneOf } from "../../server/src/channels/keyedBatches";
+import { BATCH_SLOTS, KeyedBatches } from "../../server/src/channels/keyedBatches";
 import { load1 } from "../lib/stats";
 
 /** Statements per request, and whether requests share them (batched). */
@@ -34,11 +35,13 @@ interface Row { external_id: string; number: string; body: string }
 async function serve(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
   // the app's own batching (server/src/channels/keyedBatches.ts): rows of requests that arrive
-  // while a batch of their lane runs go in that lane's next one
+  // while every slot runs a batch go together in the next free one
   const batches = new KeyedBatches((rows: Row[]) =>
     pool
       .query({ name: "floor_batch", text: "insert into floor_messages (external_id, number, body) select * from json_to_recordset($1::json) as r(external_id text, number text, body text)", values: [JSON.stringify(rows)] })
       .then(() => rows.map(() => undefined)),
+    undefined,
+    BATCH_SLOTS,
   );
   const app = Fastify();
   app.post<{ Params: { n: string; batched: string }; Body: { id: string; number: string; body: string } }>("/floor/:n/:batched", async (req, reply) => {
@@ -46,7 +49,7 @@ async function serve(url: string) {
     const { id, number, body } = req.body;
     for (let i = 0; i < n; i++) {
       const row = { external_id: `${id}-${i}`, number, body };
-      if (req.params.batched === "1") await batches.submit(String(laneOf(row.external_id)), row);
+      if (req.params.batched === "1") await batches.submit("", row);
       else await pool.query({ name: "floor_one", text: "insert into floor_messages (external_id, number, body) values ($1, $2, $3)", values: [row.external_id, row.number, row.body] });
     }
     return reply.status(201).send({ id, stored: n });

@@ -11,7 +11,7 @@ import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
 import type { Db } from "../db/client";
-import { eachAloneOnFailure, KeyedBatches, laneOf } from "../channels/keyedBatches";
+import { BATCH_SLOTS, eachAloneOnFailure, KeyedBatches } from "../channels/keyedBatches";
 
 type TicketRow = typeof tickets.$inferSelect;
 type TicketChange = Partial<Pick<TicketRow, "queueId" | "queueOptionId" | "chatbot">>;
@@ -135,12 +135,12 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
 interface Decided { ticket: TicketRow; change: TicketChange; bodies: string[] }
 
 /**
- * Decisions for different tickets, per app, company and lane: those made while earlier ones are stored
+ * Decisions for different tickets, per app and company: those made while earlier ones are stored
  * go together in the next statement, one round trip and commit for many (bench/diagnose/floor.ts).
  */
-const decisions = perApp((ctx) => new KeyedBatches((items: Decided[]) => eachAloneOnFailure(items, (some) => storeDecisions(ctx.db, some))));
+const decisions = perApp((ctx) => new KeyedBatches((items: Decided[]) => eachAloneOnFailure(items, (some) => storeDecisions(ctx.db, some)), undefined, BATCH_SLOTS));
 
-const storeDecision = (ctx: AppContext, decided: Decided) => decisions(ctx).submit(`${decided.ticket.companyId}:${laneOf(decided.ticket.id)}`, decided);
+const storeDecision = (ctx: AppContext, decided: Decided) => decisions(ctx).submit(`${decided.ticket.companyId}`, decided);
 
 /**
  * Stores decisions in one statement, each only if its ticket still is as the decision read it:

@@ -5,7 +5,7 @@ import { presentTicket } from "../modules/tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
-import { KeyedBatches, laneOf } from "./keyedBatches";
+import { BATCH_SLOTS, KeyedBatches } from "./keyedBatches";
 import { storeInbound, type Alongside, type PreparedInbound, type StoreOptions, type StoreResult } from "./inboundStore";
 
 export type { Alongside } from "./inboundStore";
@@ -51,7 +51,7 @@ async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
     while (shape !== null && end < queued.length && shapeOf(queued[end]) === shape) end++;
     const { ctx, whatsapp, opts, item } = queued[start];
     const items = queued.slice(start, end).map((q) => q.item);
-    const stored = shape === null ? (await storeInbound(ctx, whatsapp, [items], opts))[0] : await together(ctx).submit(`${whatsapp.id}:${shape}:${laneOf(item.number)}`, { whatsapp, items, opts });
+    const stored = shape === null ? (await storeInbound(ctx, whatsapp, [items], opts))[0] : await together(ctx).submit(`${whatsapp.id}:${shape}`, { whatsapp, items, opts });
     if (stored instanceof Error) throw stored;
     results.push(...stored);
     start = end;
@@ -66,7 +66,7 @@ interface Run { whatsapp: { id: number; companyId: number }; items: PreparedInbo
  * one statement stores earlier ones go together in the next, one round trip and commit for many
  * customers (bench/diagnose/floor.ts).
  */
-const together = perApp((ctx) => new KeyedBatches((runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts)));
+const together = perApp((ctx) => new KeyedBatches((runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts), undefined, BATCH_SLOTS));
 
 /** One customer's messages on one connection, per app: stored one batch at a time (see KeyedBatches). */
 const perCustomer = perApp(() => new KeyedBatches(storeQueued));

@@ -85,7 +85,7 @@ describe("many customers' messages at once (stored together)", () => {
   it("stores the others when one customer's message cannot be stored with them (a NUL in its text)", async () => {
     const whatsapp = { id: w.id, companyId: a.company.id };
     const bodies = ["um", "dois", "com \u0000 dentro", "quatro", "cinco"];
-    // numbers of one lane (laneOf): the first is stored alone, the other four in one statement
+    // one connection's messages: the first ones run alone while the others wait, then these go in one statement
     const answers = await Promise.allSettled(bodies.map((body, c) => t.built.ctx.channels.storeMessage(whatsapp, { externalId: `NUL-${c}`, number: `55119777000${["19", "28", "37", "46", "55"][c]}`, name: `Nul ${c}`, body })));
     expect(answers.map((x) => x.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
     const stored = await t.built.ctx.db.select().from(messages).where(eq(messages.whatsappId, w.id));

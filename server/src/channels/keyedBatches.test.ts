@@ -17,6 +17,30 @@ describe("KeyedBatches", () => {
     expect(queue.size).toBe(0);
   });
 
+  it("runs up to `slots` batches of a key at once; what arrives while every slot is busy goes together into the next free one", async () => {
+    const batches: number[][] = [];
+    let running = 0;
+    let most = 0;
+    const queue = new KeyedBatches<number, number>(
+      async (items) => {
+        batches.push(items);
+        most = Math.max(most, ++running);
+        await tick(10);
+        running--;
+        return items.map((i) => -i);
+      },
+      undefined,
+      2,
+    );
+    const first = [1, 2, 3, 4, 5].map((i) => queue.submit("k", i));
+    await tick(2);
+    const later = [6, 7].map((i) => queue.submit("k", i));
+    expect(await Promise.all([...first, ...later])).toEqual([-1, -2, -3, -4, -5, -6, -7]);
+    expect(batches).toEqual([[1], [2], [3, 4, 5, 6, 7]]);
+    expect(most).toBe(2);
+    expect(queue.size).toBe(0);
+  });
+
   it("a failed batch answers each of its items with the error and does not hold up the next", async () => {
     let calls = 0;
     const queue = new KeyedBatches<number, number>(async (items) => {

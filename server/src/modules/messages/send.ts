@@ -12,7 +12,7 @@ import { presentTicket, type TicketView } from "../tickets/present";
 import { emitAppMessage, emitTicketUpdate } from "../tickets/realtime";
 import { jsonOf, rowOf, rowsOf } from "../../channels/sqlRows";
 import { messageViewOf, presentMessages } from "./present";
-import { eachAloneOnFailure, KeyedBatches, laneOf } from "../../channels/keyedBatches";
+import { BATCH_SLOTS, eachAloneOnFailure, KeyedBatches } from "../../channels/keyedBatches";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -83,10 +83,10 @@ interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed
 type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown } | undefined;
 
 /**
- * Sends' outcomes, per app, company and lane: those that come while earlier ones are being written go
+ * Sends' outcomes, per app and company: those that come while earlier ones are being written go
  * together in the next statement, one round trip and commit for many sends (bench/diagnose/floor.ts).
  */
-const outcomes = perApp((ctx) => new KeyedBatches((items: Outcome[]) => eachAloneOnFailure(items, (some) => recordOutcomes(ctx.db, some))));
+const outcomes = perApp((ctx) => new KeyedBatches((items: Outcome[]) => eachAloneOnFailure(items, (some) => recordOutcomes(ctx.db, some)), undefined, BATCH_SLOTS));
 
 /** One update of each row (each one re-indexes its body), returning what the views need; undefined for a message deleted meanwhile. */
 async function recordOutcomes(db: Db, items: Outcome[]): Promise<Recorded[]> {
@@ -153,7 +153,7 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
   } catch {
     outcome = { externalId: null, sendStatus: "failed", ack: null };
   }
-  const r = await outcomes(ctx).submit(`${ticket.companyId}:${laneOf(row.id)}`, { id: row.id, company_id: ticket.companyId, ...outcome });
+  const r = await outcomes(ctx).submit(`${ticket.companyId}`, { id: row.id, company_id: ticket.companyId, ...outcome });
   if (r instanceof Error) throw r;
   if (!r) throw notFound(); // the message was deleted with its ticket meanwhile
   const updated = rowOf(messages, r.message)!;
