@@ -26,7 +26,7 @@ export const contacts = pgTable(
     // is_group too, so the dashboard counts new contacts from the index alone
     index("contacts_company_created_idx").on(t.companyId, t.createdAt, t.isGroup),
     // search by part of a name or number, within one company (pg_trgm + btree_gin)
-    index("contacts_company_name_trgm_idx").using("gin", t.companyId, t.name.op("gin_trgm_ops")).with({ fastupdate: false }),
-    index("contacts_company_number_trgm_idx").using("gin", t.companyId, t.number.op("gin_trgm_ops")).with({ fastupdate: false }),
+    index("contacts_company_name_trgm_idx").using("gin", t.companyId, t.name.op("gin_trgm_ops")).with({ fastupdate: true, gin_pending_list_limit: 64 }),
+    index("contacts_company_number_trgm_idx").using("gin", t.companyId, t.number.op("gin_trgm_ops")).with({ fastupdate: true, gin_pending_list_limit: 64 }),
   ],
 );
