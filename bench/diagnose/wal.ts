@@ -20,13 +20,14 @@ const { values } = parseArgs({
     top: { type: "string", default: "25" },
   },
 });
-const base = values.pg.replace(/\/[^/]*$/, "").replace(/\/$/, "");
+/** The server's URL with another database. */
+const urlOf = (database: string) => Object.assign(new URL(values.pg), { pathname: `/${database}` }).toString();
 const scratch = `balcao_walinspect_${process.pid}`;
 const slot = `balcao_walinspect_${process.pid}`;
-const admin = new pg.Client({ connectionString: `${base}/postgres` });
+const admin = new pg.Client({ connectionString: urlOf("postgres") });
 await admin.connect();
 await admin.query(`create database ${scratch}`);
-const inspect = new pg.Client({ connectionString: `${base}/${scratch}` });
+const inspect = new pg.Client({ connectionString: urlOf(scratch) });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let slotMade = false;
 let stopping = false;
@@ -47,7 +48,7 @@ try {
       await sleep(500);
       continue;
     }
-    const bench = new pg.Client({ connectionString: `${base}/${rows[0].datname}` });
+    const bench = new pg.Client({ connectionString: urlOf(rows[0].datname) });
     try {
       await bench.connect();
       const rels = await bench.query<{ node: string; name: string }>("select pg_relation_filenode(oid)::text as node, relname as name from pg_class where pg_relation_filenode(oid) is not null");
