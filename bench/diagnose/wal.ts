@@ -3,8 +3,9 @@
  * next to a run, it waits for a `balcao_bench_*` database to receive its first inbound message,
  * keeps the WAL from then on with a temporary replication slot, and when the database goes away
  * (or after `--seconds`) prints the WAL's records by relation and record type (pg_walinspect).
- * A write-heavy path's CPU follows its WAL closely: each record is an index or heap change made,
- * logged and flushed (bench/README, session 16: the contacts' trigram indexes were 59% of it).
+ * Each record is a heap or index change made, logged and flushed, so it shows where a write-heavy
+ * path's writes go (bench/README, session 16: the contacts' trigram indexes were 59% of the bytes;
+ * giving them a pending list halved the WAL, though not this machine's CPU per message).
  *
  *   node --import tsx bench/diagnose/wal.ts &  npm run bench -- --parts inbound …
  *
