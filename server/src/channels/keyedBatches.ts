@@ -9,7 +9,7 @@
  * pause (one burst): `run` gets it with every batch, and it is dropped once the key has no work.
  */
 export class KeyedBatches<I, O, S = undefined> {
-  private keys = new Map<string, { waiting: Waiting<I, O>[]; running: number; streak: S }>();
+  private keys = new Map<string, KeyState<I, O, S>>();
 
   /** `run` answers each item of a batch, in order; up to `slots` batches of one key run at once. */
   constructor(
@@ -27,7 +27,7 @@ export class KeyedBatches<I, O, S = undefined> {
     });
   }
 
-  private async drain(key: string, state: { waiting: Waiting<I, O>[]; running: number; streak: S }) {
+  private async drain(key: string, state: KeyState<I, O, S>) {
     state.running++;
     while (state.waiting.length) {
       const batch = state.waiting;
@@ -50,6 +50,9 @@ export class KeyedBatches<I, O, S = undefined> {
 }
 
 interface Waiting<I, O> { item: I; resolve(o: O): void; reject(e: unknown): void }
+
+/** A key with work: what waits for a slot, how many of its batches run, its streak. */
+interface KeyState<I, O, S> { waiting: Waiting<I, O>[]; running: number; streak: S }
 
 /**
  * Runs a statement over a batch of items; if it fails (a lost connection, an aborted statement),
