@@ -4,16 +4,18 @@ import { eachAloneOnFailure, KeyedBatches } from "./keyedBatches";
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe("KeyedBatches", () => {
-  it("runs the first item at once, then everything that arrived meanwhile as one batch, in order; other keys alongside", async () => {
+  it("starts a key's batch after the current turn of the event loop: what came in that turn goes with it, what comes later waits and goes together next; other keys alongside", async () => {
     const batches: string[][] = [];
     const queue = new KeyedBatches<string, string>(async (items) => {
       batches.push(items);
       await tick(10);
       return items.map((i) => i.toUpperCase());
     });
-    const answers = await Promise.all([queue.submit("a", "a1"), queue.submit("a", "a2"), queue.submit("b", "b1"), queue.submit("a", "a3")]);
-    expect(answers).toEqual(["A1", "A2", "B1", "A3"]);
-    expect(batches).toEqual([["a1"], ["b1"], ["a2", "a3"]]);
+    const first = [queue.submit("a", "a1"), queue.submit("b", "b1"), queue.submit("a", "a2")];
+    await tick(2);
+    const later = [queue.submit("a", "a3"), queue.submit("a", "a4")];
+    expect(await Promise.all([...first, ...later])).toEqual(["A1", "B1", "A2", "A3", "A4"]);
+    expect(batches).toEqual([["a1", "a2"], ["b1"], ["a3", "a4"]]);
     expect(queue.size).toBe(0);
   });
 
@@ -32,11 +34,15 @@ describe("KeyedBatches", () => {
       undefined,
       2,
     );
-    const first = [1, 2, 3, 4, 5].map((i) => queue.submit("k", i));
+    const first = [1, 2].map((i) => queue.submit("k", i));
     await tick(2);
-    const later = [6, 7].map((i) => queue.submit("k", i));
-    expect(await Promise.all([...first, ...later])).toEqual([-1, -2, -3, -4, -5, -6, -7]);
-    expect(batches).toEqual([[1], [2], [3, 4, 5, 6, 7]]);
+    // the second slot is free
+    const second = queue.submit("k", 3);
+    await tick(2);
+    // both are busy: these wait, then go together
+    const later = [4, 5].map((i) => queue.submit("k", i));
+    expect(await Promise.all([...first, second, ...later])).toEqual([-1, -2, -3, -4, -5]);
+    expect(batches).toEqual([[1, 2], [3], [4, 5]]);
     expect(most).toBe(2);
     expect(queue.size).toBe(0);
   });
@@ -51,6 +57,7 @@ describe("KeyedBatches", () => {
       return items.map((i) => i * 2);
     });
     const failed = queue.submit("a", 1);
+    await tick(1);
     const next = [queue.submit("a", 2), queue.submit("a", 3)];
     await expect(failed).rejects.toThrow("boom");
     await expect(Promise.all(next)).resolves.toEqual([4, 6]);
@@ -69,7 +76,9 @@ describe("KeyedBatches", () => {
       },
       () => ({ n: 0, id: ++streaks }),
     );
-    await Promise.all([queue.submit("a", "a1"), queue.submit("a", "a2"), queue.submit("b", "b1")]);
+    const started = [queue.submit("a", "a1"), queue.submit("b", "b1")];
+    await tick(1);
+    await Promise.all([...started, queue.submit("a", "a2")]);
     await queue.submit("a", "a3");
     expect(seen).toEqual([[["a1"], 1], [["b1"], 2], [["a2"], 1], [["a3"], 3]]);
   });

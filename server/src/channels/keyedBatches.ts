@@ -1,8 +1,10 @@
 /**
  * Work items of one key run in batches in this process, up to `slots` batches at once (one by
- * default); the items submitted while every slot is busy wait and then run together as the next
- * batch. A burst of one customer's messages is then stored in two statements instead of twenty,
- * one after another (bench/, inbound), and many customers' messages share statements under load.
+ * default). A batch starts after the current turn of the event loop, so the items submitted in
+ * that turn go with it; those submitted while every slot is busy wait and then run together as
+ * the next batch. A burst of one customer's messages that arrives at once is then stored in one
+ * statement instead of twenty, one after another (bench/, inbound), and many customers' messages
+ * share statements under load.
  * Correctness still rests on the database's locks and unique indexes (several processes).
  *
  * `newStreak` makes what the batches of one key share while they follow one another without a
@@ -21,9 +23,17 @@ export class KeyedBatches<I, O, S = undefined> {
   submit(key: string, item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       let state = this.keys.get(key);
-      if (!state) this.keys.set(key, (state = { waiting: [], running: 0, streak: this.newStreak() }));
+      if (!state) this.keys.set(key, (state = { waiting: [], running: 0, starting: false, streak: this.newStreak() }));
       state.waiting.push({ item, resolve, reject });
-      if (state.running < this.slots) void this.drain(key, state);
+      if (state.running < this.slots && !state.starting) {
+        // after this turn: a burst's requests that arrived with this one join its batch
+        state.starting = true;
+        const s = state;
+        setImmediate(() => {
+          s.starting = false;
+          if (s.waiting.length && s.running < this.slots) void this.drain(key, s);
+        });
+      }
     });
   }
 
@@ -52,7 +62,7 @@ export class KeyedBatches<I, O, S = undefined> {
 interface Waiting<I, O> { item: I; resolve(o: O): void; reject(e: unknown): void }
 
 /** A key with work: what waits for a slot, how many of its batches run, its streak. */
-interface KeyState<I, O, S> { waiting: Waiting<I, O>[]; running: number; streak: S }
+interface KeyState<I, O, S> { waiting: Waiting<I, O>[]; running: number; starting: boolean; streak: S }
 
 /**
  * Runs a statement over a batch of items; if it fails (a lost connection, an aborted statement),
