@@ -29,7 +29,11 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** The real server process, as `npm start` runs it, with the timed jobs on; login limits raised for the load. */
+/**
+ * The real server process, as `npm start` runs it, with the timed jobs on; login limits raised for
+ * the load. With BENCH_CPU_PROF=<dir>, the server writes a CPU profile there when it stops
+ * (`diagnose/profile.ts` sums it).
+ */
 export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> {
   const port = await freePort();
   const env: Record<string, string> = {
@@ -44,7 +48,8 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
     LOGIN_MAX_FAILS_PER_EMAIL: "1000000",
   };
   if (db.url) env.DATABASE_URL = db.url;
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, "--import", "tsx", "server/src/main.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (d) => (output = (output + d).slice(-20_000)));
   child.stderr!.on("data", (d) => (output = (output + d).slice(-20_000)));

@@ -23,6 +23,8 @@ export const BURST = 20;
  */
 export class InboundLoad {
   readonly deliveries = new Map<number, Delivery>();
+  /** The numbers that sent a burst (many messages at once). */
+  readonly burstNumbers = new Set<string>();
   private seq = 0;
   private newNumbers = 0;
 
@@ -81,6 +83,7 @@ export class InboundLoad {
     let spread = 0;
     for (let s = 0; s < seconds; s++) {
       const burstNumber = this.freshNumber();
+      this.burstNumbers.add(burstNumber);
       const burst = Math.min(burstSize, rate);
       for (let b = 0; b < burst; b++) schedule.push({ at: s * 1000, number: burstNumber });
       const rest = rate - burst;
@@ -104,6 +107,7 @@ export class InboundLoad {
     for (let i = 0; i < total; ) {
       if (i % 200 === 0) {
         const n = this.freshNumber();
+        this.burstNumbers.add(n);
         const size = Math.min(BURST, total - i);
         jobs.push(Array(size).fill(n));
         i += size;
