@@ -105,7 +105,9 @@ async function replay(change: string | null) {
       // a batch statement's size: the length of its first JSON array parameter
       const batch = s.values.find((v): v is string => typeof v === "string" && v.startsWith("["));
       const size = batch ? bucketOf((JSON.parse(batch) as unknown[]).length) : 1;
-      k.bySize.set(size, [...(k.bySize.get(size) ?? []), ms]);
+      const sameSize = k.bySize.get(size) ?? [];
+      k.bySize.set(size, sameSize);
+      sameSize.push(ms);
     }
     const total = performance.now() - start;
     for (const c of clients.values()) await c.end();
