@@ -28,7 +28,7 @@ export function perApp<T>(make: (ctx: AppContext) => T): (ctx: AppContext) => T 
   };
 }
 
-/** The caller of a request: its session and user as the database holds them (see auth/sessionChecks.ts). */
+/** The caller of a request, loaded fresh from the database on every request. */
 export interface Caller {
   id: number;
   companyId: number;

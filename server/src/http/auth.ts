@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { AppContext, Caller } from "../context";
 import { AppError } from "./errors";
 import { verifyAccessToken } from "../modules/auth/tokens";
-import { sessionChecks } from "../modules/auth/sessionChecks";
+import { findActiveSessionUser } from "../modules/auth/sessions";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -30,7 +30,7 @@ export async function resolveCaller(ctx: AppContext, token: string | undefined):
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const result = await verifyAccessToken(token, ctx.secrets.jwtSecret);
   if (!result.ok) throw new AppError("ERR_INVALID_TOKEN", 403);
-  const user = await sessionChecks(ctx).user(result.claims.sid);
+  const user = await findActiveSessionUser(ctx.database, result.claims.sid);
   if (!user || user.id !== result.claims.id) throw new AppError("ERR_SESSION_EXPIRED", 401);
   return {
     id: user.id,

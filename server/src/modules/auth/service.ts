@@ -7,7 +7,6 @@ import { loadSessionUser } from "../users/present";
 import { verifyAgainstNothing, verifyPassword } from "./passwords";
 import type { LoginLimiter } from "./rateLimit";
 import { openSession, revokeSession, rotateSession } from "./sessions";
-import { sessionChecks } from "./sessionChecks";
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from "./tokens";
 import { isCompanyExpired } from "../companies/dueDate";
 
@@ -43,7 +42,6 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginB
     user: { id: row.user.id, email: row.user.email, companyId: row.user.companyId },
   });
   const { sessionId, secret, closedSessionIds } = await openSession(ctx.db, row.user, meta);
-  sessionChecks(ctx).forgetSessions(closedSessionIds);
   ctx.realtime.closeSessions(closedSessionIds, 1_500);
   const user = await loadSessionUser(ctx.db, row.user.id);
   return issue(ctx, user!, sessionId, secret);
@@ -56,14 +54,12 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined)
   if (!claims) throw expired();
   const rotated = await rotateSession(ctx.db, claims.sid, claims.secret);
   if (!rotated) {
-    sessionChecks(ctx).forgetSessions([claims.sid]);
     ctx.realtime.closeSessions([claims.sid]);
     throw expired();
   }
   const user = await loadSessionUser(ctx.db, rotated.session.userId);
   if (!user || isCompanyExpired(user.company)) {
     await revokeSession(ctx.db, claims.sid);
-    sessionChecks(ctx).forgetSessions([claims.sid]);
     ctx.realtime.closeSessions([claims.sid]);
     throw expired();
   }
@@ -75,6 +71,5 @@ export async function logout(ctx: AppContext, refreshToken: string | undefined, 
   const claims = refreshToken ? await verifyRefreshToken(refreshToken, ctx.secrets.jwtRefreshSecret) : null;
   const ended = [...new Set([claims?.sid, sessionId].filter(Boolean) as string[])];
   for (const sid of ended) await revokeSession(ctx.db, sid);
-  sessionChecks(ctx).forgetSessions(ended);
   ctx.realtime.closeSessions(ended);
 }

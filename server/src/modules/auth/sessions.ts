@@ -47,7 +47,7 @@ export async function revokeSession(db: Db, sessionId: string) {
   await db.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
-/** The caller behind an access token's session, or null when the session is gone (requests read it through sessionChecks). */
+/** The caller behind an access token's session, or null when the session is gone (read on every request). */
 export async function findActiveSessionUser(database: Database, sessionId: string) {
   const [row] = await database.query<{ id: number; companyId: number; profile: string; super: boolean; allTicket: string }>(
     `select u.id, u.company_id as "companyId", u.profile, u.super, u.all_ticket as "allTicket"

@@ -9,7 +9,6 @@ import { emitTicketUpdate } from "../tickets/realtime";
 import { AppError, forbidden } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { hashPassword } from "../auth/passwords";
-import { sessionChecks } from "../auth/sessionChecks";
 import { assertEmailFree } from "../companies/service";
 import { findUserForList, presentUser, queuesByUser } from "./present";
 import { uniqueViolation } from "../../db/errors";
@@ -147,7 +146,6 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
       closedSessions.push(...close);
     }
   }));
-  sessionChecks(ctx).forgetUser(userId);
   const user = (await findUserForList(ctx.db, caller.companyId, userId))!;
   ctx.realtime.toCompany(caller.companyId, "user", { action: "update", user });
   ctx.realtime.closeSessions(closedSessions);
@@ -177,7 +175,6 @@ export async function deleteUser(ctx: AppContext, caller: Caller, userId: number
     await tx.delete(users).where(eq(users.id, userId));
     return { returned: rows, before: new Map(active.map((b) => [b.id, b])), sessionIds: sessions.map((s) => s.id) };
   });
-  sessionChecks(ctx).forgetUser(userId);
   ctx.realtime.toCompany(caller.companyId, "user", { action: "delete", userId });
   ctx.realtime.closeSessions(sessionIds);
   for (const view of await presentTickets(ctx.db, caller.companyId, returned)) {
