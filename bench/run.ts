@@ -12,6 +12,7 @@ import { readRun, updateReadme, writeResults, type Run } from "./lib/report";
 import type { PartResult } from "./lib/results";
 import { startBenchServer } from "./lib/server";
 import { load1 } from "./lib/stats";
+import { settle } from "./lib/cpu";
 import type { PartContext, PartRunner } from "./parts/context";
 import { runFanout } from "./parts/fanout";
 import { runInbound } from "./parts/inbound";
@@ -43,6 +44,7 @@ async function runOn(options: Options, size: Size, backend: Backend, parts: Part
   const checks: ((db: Database) => Promise<void>)[] = [];
   try {
     say(`\n== ${size} on ${backend}: building ${JSON.stringify(totals(planFor(size)))}`);
+    const busyBefore = await settle();
     const before = load1();
     const built = await buildDataset(size, database, say);
     results.push({
@@ -50,6 +52,7 @@ async function runOn(options: Options, size: Size, backend: Backend, parts: Part
       size,
       backend,
       load: { before, after: load1() },
+      busyBefore,
       tables: [
         { title: `Dataset (built in ${built.seconds.toFixed(1)} s)`, headers: Object.keys(built.manifest.counts), rows: [Object.values(built.manifest.counts)] },
         { title: "Build steps", headers: ["step"], rows: built.log.map((l) => [l]) },
@@ -75,9 +78,10 @@ async function runOn(options: Options, size: Size, backend: Backend, parts: Part
       if (parts.includes("memory")) await runMemoryStart(ctx).catch((err) => results.push(failure("memory", size, backend, err)));
       for (const [part, runner] of ORDER) {
         if (!parts.includes(part)) continue;
+        const busyBefore = await settle();
         try {
           const result = await runner(ctx);
-          if (result) results.push(...(Array.isArray(result) ? result : [result]));
+          if (result) results.push(...(Array.isArray(result) ? result : [result]).map((r) => ({ ...r, busyBefore })));
         } catch (err) {
           results.push(failure(part, size, backend, err));
         }

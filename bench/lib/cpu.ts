@@ -23,6 +23,32 @@ function machineBusyMs() {
   return (user + nice + system + irq + softirq + steal) * TICK_MS;
 }
 
+/** Share of all the cores that were busy (0–1) during the next `ms`, every process counted. */
+export async function machineBusy(ms = 1_000) {
+  const before = machineBusyMs();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  return (machineBusyMs() - before) / (ms * os.cpus().length);
+}
+
+/** Above this share of busy cores before a part, something else was running: its numbers are marked. */
+export const BUSY_WARNING = 0.15;
+
+/**
+ * Waits until the machine is quiet, at most `maxMs`: two seconds in a row with under a tenth of the
+ * cores busy. The previous part's server, database and load generator, a dataset build's writes or
+ * a checkpoint have then ended. Returns the share busy in the last second, for the report.
+ */
+export async function settle(maxMs = 60_000) {
+  const deadline = Date.now() + maxMs;
+  let quietSeconds = 0;
+  let busy = 1;
+  while (quietSeconds < 2 && Date.now() < deadline) {
+    busy = await machineBusy();
+    quietSeconds = busy < 0.1 ? quietSeconds + 1 : 0;
+  }
+  return busy;
+}
+
 /** CPU time of this (load generating) process so far, in ms. */
 function ownMs() {
   const used = process.cpuUsage();

@@ -5,6 +5,7 @@ import type { Options, Size } from "./options";
 import { fmt, type PartResult, type ReadRow, type Table } from "./results";
 import { ROOT } from "./server";
 import { LOAD_WARNING, machine } from "./stats";
+import { BUSY_WARNING } from "./cpu";
 
 export interface Run {
   startedAt: Date;
@@ -36,9 +37,11 @@ export function machineLine(m = machine()) {
 }
 
 const mark = (met: boolean | null) => (met === null ? "–" : met ? "met" : "**missed**");
-// the load after a part counts the benchmark's own processes too: the warning goes by the load before it
-const disturbed = (r: PartResult) => r.load.before > LOAD_WARNING;
-const loadCell = (r: PartResult) => `${fmt(r.load.before, 2)} → ${fmt(r.load.after, 2)}${disturbed(r) ? " ⚠" : ""}`;
+// Something else ran when the part started: the cores were busy after the wait for quiet (or, in runs
+// from before that wait, the 1-minute load was high; it also counts the previous part's own work).
+const disturbed = (r: PartResult) => (r.busyBefore === undefined ? r.load.before > LOAD_WARNING : r.busyBefore > BUSY_WARNING);
+const busyText = (r: PartResult) => (r.busyBefore === undefined ? "" : `, ${Math.round(r.busyBefore * 100)}% busy before`);
+const loadCell = (r: PartResult) => `${fmt(r.load.before, 2)} → ${fmt(r.load.after, 2)}${busyText(r)}${disturbed(r) ? " ⚠" : ""}`;
 
 export function targetsTable(results: PartResult[]) {
   const rows = results.flatMap((r) => r.targets.map((t) => [t.target, `${r.size} / ${r.backend}`, t.measured, mark(t.met), loadCell(r)]));
@@ -73,9 +76,11 @@ export function renderMarkdown(run: Run) {
     `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s${options.soakBurst ? ` with bursts of ${options.soakBurst}` : ""}`,
     ...(options.label ? [`- Note: ${options.label}`] : []),
     hot.length
-      ? `- ⚠ The 1-minute load average was above ${LOAD_WARNING} when ${hot.map((r) => `${r.part} (${r.size}/${r.backend})`).join(", ")} started: other processes shared the CPUs, so those numbers are lower than this machine can do.`
-      : `- The 1-minute load average was at or below ${LOAD_WARNING} when each part started.`,
-    "- Load is shown as before → after each part; the value after includes the benchmark's own server, database and load generator.",
+      ? `- ⚠ The machine was busy when ${hot.map((r) => `${r.part} (${r.size}/${r.backend})`).join(", ")} started: other processes shared the CPUs, so those numbers are lower than this machine can do.`
+      : "- The machine was quiet when each part started.",
+    results.some((r) => r.busyBefore !== undefined)
+      ? `- Each part waits (up to a minute) for two seconds with under 10% of the cores busy; "busy before" is the share in the last of them, and above ${BUSY_WARNING * 100}% marks the part ⚠. The 1-minute load average, before → after, still counts the previous part's work for a minute.`
+      : `- A part is marked ⚠ when the 1-minute load average was above ${LOAD_WARNING} before it. Load is shown as before → after each part; the value after includes the benchmark's own server, database and load generator.`,
     "",
     "## Targets",
     "",
@@ -135,13 +140,13 @@ export function updateReadme(runs: Run[], resultFiles: string[]) {
   if (a < 0 || b < a) throw new Error("README.md has no <!-- bench:start --> … <!-- bench:end --> markers");
   const results = runs.flatMap((r) => r.results);
   const reads = results.filter((r) => r.part === "reads" && r.backend === "postgres");
-  const worst = Math.max(...results.map((r) => r.load.before));
+  const hot = results.filter(disturbed);
   const dates = [...new Set(runs.map((r) => r.startedAt.toISOString().slice(0, 10)))].join(", ");
   const links = resultFiles.map((f) => `[${path.basename(f, ".md")}](${path.relative(ROOT, f)})`).join(", ");
   const body = [
     `Latest results: ${dates}, ${[...new Set(runs.map((r) => machineLine(r.machine)))].join("; ")} (full results: ${links}).`,
-    ...(worst > LOAD_WARNING
-      ? ["", `⚠ Other processes were loading the machine during these runs (1-minute load average up to ${fmt(worst, 1)} before a part started), so these numbers are lower than the machine can do. The CPU-time columns hold up better: they give what the cores could serve.`]
+    ...(hot.length
+      ? ["", `⚠ Other processes were loading the machine when ${hot.length} of these parts started (marked ⚠), so their numbers are lower than the machine can do. The CPU-time columns hold up better: they give what the cores could serve.`]
       : []),
     "",
     targetsTable(results),

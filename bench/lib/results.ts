@@ -19,6 +19,8 @@ export interface PartResult {
   size: Size;
   /** 1-minute load average before and after the part ran. */
   load: { before: number; after: number };
+  /** Share of the cores busy in the second before the part, once the machine had settled (runs since session 18). */
+  busyBefore?: number;
   tables: Table[];
   targets: TargetCheck[];
   notes: string[];
