@@ -3,7 +3,7 @@ import { eq, sql } from "drizzle-orm";
 import { PAGE_SIZE, SEARCH_COUNT_CAP } from "@balcao/common";
 import { signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { customerSays, pairedSandbox } from "../../test/conversation";
-import { companies, queues, tags, ticketTags } from "../../db/schema";
+import { companies, contacts, queues, tags, tickets, ticketTags } from "../../db/schema";
 import { createAttendant } from "../../test/workspaceFixtures";
 import { listTickets } from "./list";
 
@@ -90,6 +90,54 @@ describe("GET /tickets, built as JSON by the database", () => {
       const res = await t.http.get(`/tickets?searchParam=${encodeURIComponent(q)}&showAll=true`, a.token);
       expect(res).toMatchObject({ status: 200, body: { tickets: [], count: 0, hasMore: false } });
     }
+  });
+});
+
+describe("GET /tickets by status: each queue walked newest first, merged", () => {
+  it("gives the same pages as one filter over all the tickets, for admins and attendants, any queue choice and page", async () => {
+    const b = await signUpCompany(t.http);
+    const db = t.built.ctx.db;
+    const made = await db.insert(queues).values(["Vendas", "Suporte", "Cobrança"].map((name, i) => ({ companyId: b.company.id, name, color: `#00000${i}` }))).returning();
+    const [q1, q2, q3] = made.map((q) => q.id);
+    const ana = await createAttendant(t, b.token, { queueIds: [q1, q2] });
+    const other = await createAttendant(t, b.token, { queueIds: [q3] });
+    const people = await db.insert(contacts).values(Array.from({ length: 300 }, (_, i) => ({ companyId: b.company.id, name: `Cliente ${i}`, number: `5511900${String(i).padStart(6, "0")}` }))).returning();
+    const base = Date.parse("2026-11-01T12:00:00Z");
+    const rows = people.map((c, i) => {
+      const queueId = [q1, q1, q1, q2, q3, null][(i * 7) % 6];
+      return {
+        companyId: b.company.id,
+        contactId: c.id,
+        status: ["pending", "open", "closed"][i % 3],
+        queueId,
+        userId: [null, ana.id, other.id, b.user.id][(i * 5) % 4],
+        // every tenth ticket shares its time with the one before (the id decides); the tickets of no
+        // queue are the oldest, so a page can come from one queue's walk alone
+        updatedAt: new Date(base - (i - (i % 10 === 1 ? 1 : 0)) * 60_000 - (queueId === null ? 86_400_000 : 0)),
+      };
+    });
+    const inserted = await db.insert(tickets).values(rows).returning({ id: tickets.id });
+    const admin = { id: b.user.id, companyId: b.company.id, profile: "admin", super: false, allTicket: "disable", sessionId: "test" };
+    const attendant = { ...admin, id: ana.id, profile: "user" };
+    type Status = "pending" | "open" | "closed";
+    const list = (caller: typeof admin, q: { status: Status; queueIds?: number[]; showAll?: boolean; pageNumber?: number }, mergeQueues: boolean) =>
+      listTickets(t.built.ctx.database, caller, { searchParam: "", pageNumber: 1, showAll: false, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined, ...q }, { mergeQueues }).then((s) => JSON.parse(s));
+    const choices = [undefined, [q1], [q1, q1, q3], [q2, q3], [q1, q2, q3]];
+    for (const caller of [admin, attendant])
+      for (const status of ["pending", "open", "closed"] as const)
+        for (const queueIds of choices)
+          for (const showAll of [true, false])
+            for (const pageNumber of [1, 2]) {
+              const merged = await list(caller, { status, queueIds, showAll, pageNumber }, true);
+              expect(merged, JSON.stringify({ caller: caller.profile, status, queueIds, showAll, pageNumber })).toEqual(await list(caller, { status, queueIds, showAll, pageNumber }, false));
+            }
+
+    // and the pages hold what they should: the open tickets of Vendas and of no queue, newest first
+    const open = inserted.map((r, i) => ({ ...rows[i], id: r.id })).filter((r) => r.status === "open" && (r.queueId === q1 || r.queueId === null));
+    open.sort((x, y) => y.updatedAt.getTime() - x.updatedAt.getTime() || y.id - x.id);
+    const shown = await list(admin, { status: "open", queueIds: [q1], showAll: true }, true);
+    expect(shown.tickets.map((x: { id: number }) => x.id)).toEqual(open.slice(0, PAGE_SIZE.tickets).map((r) => r.id));
+    expect(shown).toMatchObject({ count: open.length, hasMore: open.length > PAGE_SIZE.tickets });
   });
 });
 

@@ -21,7 +21,7 @@ const nextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000
  * without show all, lists hold the caller's own tickets and unassigned ones.
  * One statement answers the page and its count, as the JSON text of the response.
  */
-export async function listTickets(database: Database, caller: Caller, q: TicketListQuery, opts = { commonWordMessages: COMMON_WORD_MESSAGES }): Promise<string> {
+export async function listTickets(database: Database, caller: Caller, q: TicketListQuery, opts: { commonWordMessages?: number; mergeQueues?: boolean } = {}): Promise<string> {
   const p = new SqlParams();
   const company = p.add(caller.companyId);
   let meParam: string | undefined;
@@ -30,19 +30,22 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   const where = [`t.company_id = ${company}`];
   const admin = isAdmin(caller);
 
+  // the queues in view: an admin's chosen ones (or all), an attendant's own (those of them chosen),
+  // always with the tickets of no queue, and for an attendant also the tickets assigned to them
   const chosen = q.queueIds?.length ? p.add(q.queueIds) : null;
+  let scope: QueueScope | null = null;
   if (admin) {
-    if (chosen) where.push(`(t.queue_id = any(${chosen}::int[]) or t.queue_id is null)`);
+    if (chosen) scope = { queues: `${chosen}::int[]` };
   } else {
-    const own = `(select uq.queue_id from user_queues uq where uq.company_id = ${company} and uq.user_id = ${me()})`;
-    const allowed = chosen ? `(t.queue_id = any(${chosen}::int[]) and t.queue_id in ${own})` : `t.queue_id in ${own}`;
-    where.push(`(${allowed} or t.queue_id is null or t.user_id = ${me()})`);
+    const own = `array(select uq.queue_id from user_queues uq where uq.company_id = ${company} and uq.user_id = ${me()}${chosen ? ` and uq.queue_id = any(${chosen}::int[])` : ""})`;
+    scope = { queues: own, assignedTo: me() };
   }
+  const inScope = scope && `(t.queue_id = any(${scope.queues}) or t.queue_id is null${scope.assignedTo ? ` or t.user_id = ${scope.assignedTo}` : ""})`;
 
   let commonWord = false;
   if (q.searchParam) {
     const like = containsPattern(q.searchParam);
-    commonWord = (await estimatedMatches(database, caller.companyId, like)) > opts.commonWordMessages;
+    commonWord = (await estimatedMatches(database, caller.companyId, like)) > (opts.commonWordMessages ?? COMMON_WORD_MESSAGES);
     const pattern = p.add(like);
     const matchingContacts = `select c.id from contacts c where c.company_id = ${company} and (c.name ilike ${pattern} or c.number ilike ${pattern})`;
     if (commonWord) {
@@ -56,8 +59,9 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
       where.push(`t.id in (select m.ticket_id from messages m where m.company_id = ${company} and m.body ilike ${pattern}
         union all select k.id from tickets k where k.company_id = ${company} and k.contact_id in (${matchingContacts}))`);
     }
-  } else if (!(admin && q.showAll)) {
-    where.push(`(t.user_id = ${me()} or t.user_id is null or t.status = 'pending')`);
+  } else if (!(admin && q.showAll) && q.status !== "pending") {
+    // pending tickets are in view whoever holds them: a list of them needs no condition on the attendant
+    where.push(q.status ? `(t.user_id = ${me()} or t.user_id is null)` : `(t.user_id = ${me()} or t.user_id is null or t.status = 'pending')`);
   }
 
   if (q.status) where.push(`t.status = ${p.add(q.status)}`);
@@ -75,7 +79,11 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   // statement again on every call (bench/diagnose/queries.ts --plans)
   const firstPage = q.pageNumber === 1;
   const offset = firstPage ? "0" : p.add((q.pageNumber - 1) * limit);
-  const filter = where.join(" and ");
+  const filter = [...where, ...(inScope ? [inScope] : [])].join(" and ");
+  const newest = "order by t.updated_at desc, t.id desc";
+  const page = scope && q.status && !q.searchParam && opts.mergeQueues !== false
+    ? mergedPage(where.join(" and "), scope, newest, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1))
+    : `select t.* from tickets t where ${filter}`;
   // every matching ticket is counted, except for a common search word: counting all of those
   // costs a scan of every matching message, and the search tab shows no count
   const count = countable
@@ -84,8 +92,7 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
       ? `(select count(*) from (select 1 from tickets t where ${filter} limit ${p.add(SEARCH_COUNT_CAP)}) capped)`
       : `(select count(*) from tickets t where ${filter})`;
   const text = `with page as (
-      select t.* from tickets t where ${filter}
-      order by t.updated_at desc, t.id desc limit ${limit + 1} offset ${offset}),
+      ${page} ${newest} limit ${limit + 1} offset ${offset}),
     shown as (select * from page order by updated_at desc, id desc limit ${limit}),
     total as (select ${count} as n)
     select json_build_object(
@@ -97,6 +104,26 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   // a search's plan depends on its word (see above): planned each time; first pages reuse theirs
   const [row] = await database.query<{ body: string }>(text, p.values, { prepared: !q.searchParam && firstPage });
   return row.body;
+}
+
+/** The queues in view (an SQL int[]) and, for an attendant, their id: their tickets in other queues are in view too. */
+interface QueueScope { queues: string; assignedTo?: string }
+
+/**
+ * The tickets of a status in view, newest first, as one ordered walk per queue (index tickets_company_status_queue_updated_idx),
+ * one over the tickets of no queue and one over the attendant's tickets elsewhere, each stopping after
+ * `upTo` rows, merged. Each walk costs the same whatever the queue's size, so PostgreSQL keeps one plan
+ * for every company: with "queue in (…) or no queue" as a filter, a generic plan expected a few tickets
+ * and sorted all of them, and for a large company it planned the statement again on every call
+ * (0.8 ms of 2.2; bench/README, session 19).
+ */
+function mergedPage(rest: string, scope: QueueScope, newest: string, upTo: string) {
+  const walk = (condition: string) => `(select t.* from tickets t where ${rest} and ${condition} ${newest} limit ${upTo})`;
+  return `select t.* from (
+      select b.* from (select distinct unnest(${scope.queues}) as id) bq cross join lateral ${walk("t.queue_id = bq.id")} b
+      union all ${walk("t.queue_id is null")}
+      ${scope.assignedTo ? `union all ${walk(`t.user_id = ${scope.assignedTo} and t.queue_id <> all(${scope.queues})`)}` : ""}
+    ) t`;
 }
 
 /** The planner's estimate of the company's messages containing a pattern (trigram statistics). */
