@@ -1,4 +1,3 @@
--- GET /tickets walks each queue of a status newest first (tickets/list.ts mergedPage): the list index
--- gains the order after the queue, and keeps the attendant last for counts and searches by attendant.
-DROP INDEX "tickets_company_status_queue_user_idx";--> statement-breakpoint
+-- GET /tickets walks each queue of a status newest first (tickets/list.ts mergedPage). The index of
+-- (company, status, queue, user) stays: a common word's capped count over some queues reads it, narrower, faster.
 CREATE INDEX "tickets_company_status_queue_updated_idx" ON "tickets" USING btree ("company_id","status","queue_id","updated_at","id","user_id");

@@ -38,8 +38,10 @@ export const tickets = pgTable(
       .where(sql`status in ('open', 'pending')`),
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId, t.whatsappId),
+    // the lists' counts read this index alone (index-only scan), whatever the queue and user filters
+    index("tickets_company_status_queue_user_idx").on(t.companyId, t.status, t.queueId, t.userId),
     // a list's walk through one queue, newest first (tickets/list.ts mergedPage); the attendant last,
-    // so a count or a search for one attendant's tickets reads it in the index
+    // so an attendant's tickets in other queues are found in the index
     index("tickets_company_status_queue_updated_idx").on(t.companyId, t.status, t.queueId, t.updatedAt, t.id, t.userId),
     // lists without a status (search) in their order
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),

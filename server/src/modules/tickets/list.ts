@@ -85,12 +85,11 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
     ? mergedPage(where.join(" and "), scope, newest, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1))
     : `select t.* from tickets t where ${filter}`;
   // every matching ticket is counted, except for a common search word: counting all of those
-  // costs a scan of every matching message, and the search tab shows no count; its capped count
-  // walks the newest tickets as the page does (unordered, it read every ticket of the queues first)
+  // costs a scan of every matching message, and the search tab shows no count
   const count = countable
     ? `(select coalesce(sum(t.n), 0) from ticket_counts t where ${filter})`
     : commonWord
-      ? `(select count(*) from (select 1 from tickets t where ${filter} ${newest} limit ${p.add(SEARCH_COUNT_CAP)}) capped)`
+      ? `(select count(*) from (select 1 from tickets t where ${filter} limit ${p.add(SEARCH_COUNT_CAP)}) capped)`
       : `(select count(*) from tickets t where ${filter})`;
   const text = `with page as (
       ${page} ${newest} limit ${limit + 1} offset ${offset}),
