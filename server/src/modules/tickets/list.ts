@@ -115,12 +115,14 @@ interface QueueScope { queues: string; assignedTo?: string }
  * `upTo` rows, merged. Each walk costs the same whatever the queue's size, so PostgreSQL keeps one plan
  * for every company: with "queue in (…) or no queue" as a filter, a generic plan expected a few tickets
  * and sorted all of them, and for a large company it planned the statement again on every call
- * (0.8 ms of 2.2; bench/README, session 19).
+ * (0.8 ms of 2.2; bench/README, session 19). The queues go through array(…) so that the planner
+ * cannot count them in either plan: a company's own plan, which saw 2 queues where the kept one
+ * assumed 10, looked cheaper and was made again on every call.
  */
 function mergedPage(rest: string, scope: QueueScope, newest: string, upTo: string) {
   const walk = (condition: string) => `(select t.* from tickets t where ${rest} and ${condition} ${newest} limit ${upTo})`;
   return `select t.* from (
-      select b.* from (select distinct unnest(${scope.queues}) as id) bq cross join lateral ${walk("t.queue_id = bq.id")} b
+      select b.* from (select unnest(array(select distinct unnest(${scope.queues}))) as id) bq cross join lateral ${walk("t.queue_id = bq.id")} b
       union all ${walk("t.queue_id is null")}
       ${scope.assignedTo ? `union all ${walk(`t.user_id = ${scope.assignedTo} and t.queue_id <> all(${scope.queues})`)}` : ""}
     ) t`;
