@@ -24,7 +24,7 @@ function machineBusyMs() {
 }
 
 /** Share of all the cores that were busy (0–1) during the next `ms`, every process counted. */
-export async function machineBusy(ms = 1_000) {
+async function machineBusy(ms = 1_000) {
   const before = machineBusyMs();
   await new Promise((resolve) => setTimeout(resolve, ms));
   return (machineBusyMs() - before) / (ms * os.cpus().length);

@@ -12,6 +12,9 @@ import { ticketViewRows } from "./viewJson";
  */
 const COMMON_WORD_MESSAGES = 2_000;
 
+/** A list's order: newest first, the id breaking ties. */
+const NEWEST = "order by t.updated_at desc, t.id desc";
+
 const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
 const nextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
 
@@ -80,9 +83,8 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   const firstPage = q.pageNumber === 1;
   const offset = firstPage ? "0" : p.add((q.pageNumber - 1) * limit);
   const filter = [...where, ...(inScope ? [inScope] : [])].join(" and ");
-  const newest = "order by t.updated_at desc, t.id desc";
   const page = scope && q.status && !q.searchParam && opts.mergeQueues !== false
-    ? mergedPage(where.join(" and "), scope, newest, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1))
+    ? mergedPage(where.join(" and "), scope, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1))
     : `select t.* from tickets t where ${filter}`;
   // every matching ticket is counted, except for a common search word: counting all of those
   // costs a scan of every matching message, and the search tab shows no count
@@ -92,7 +94,7 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
       ? `(select count(*) from (select 1 from tickets t where ${filter} limit ${p.add(SEARCH_COUNT_CAP)}) capped)`
       : `(select count(*) from tickets t where ${filter})`;
   const text = `with page as (
-      ${page} ${newest} limit ${limit + 1} offset ${offset}),
+      ${page} ${NEWEST} limit ${limit + 1} offset ${offset}),
     shown as (select * from page order by updated_at desc, id desc limit ${limit}),
     total as (select ${count} as n)
     select json_build_object(
@@ -119,8 +121,8 @@ interface QueueScope { queues: string; assignedTo?: string }
  * cannot count them in either plan: a company's own plan, which saw 2 queues where the kept one
  * assumed 10, looked cheaper and was made again on every call.
  */
-function mergedPage(rest: string, scope: QueueScope, newest: string, upTo: string) {
-  const walk = (condition: string) => `(select t.* from tickets t where ${rest} and ${condition} ${newest} limit ${upTo})`;
+function mergedPage(rest: string, scope: QueueScope, upTo: string) {
+  const walk = (condition: string) => `(select t.* from tickets t where ${rest} and ${condition} ${NEWEST} limit ${upTo})`;
   return `select t.* from (
       select b.* from (select unnest(array(select distinct unnest(${scope.queues}))) as id) bq cross join lateral ${walk("t.queue_id = bq.id")} b
       union all ${walk("t.queue_id is null")}
