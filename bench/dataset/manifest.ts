@@ -10,6 +10,8 @@ export interface CompanyInfo {
   agentEmails: string[];
   /** Ids of the attendants, in the order of agentEmails. */
   agentIds: number[];
+  /** Each attendant's queues, in the order of agentEmails. */
+  agentQueueIds: number[][];
   /** The company's queues, its first queue (every attendant's) first. */
   queueIds: number[];
   whatsapps: { id: number; token: string }[];
@@ -38,6 +40,7 @@ export async function readManifest(database: Database): Promise<Manifest> {
     `select company_id, rank, name, queue_base, queues from bench_plan order by rank`,
   );
   const users = await q<{ company_id: number; id: number; email: string }>(`select company_id, id, email from users where email like 'bench.%' order by id`);
+  const memberships = await q<{ user_id: number; queue_id: number }>(`select user_id, queue_id from user_queues order by user_id, queue_id`);
   const wapps = await q<{ company_id: number; id: number; token: string }>(`select company_id, id, token from whatsapps order by id`);
   const fanout = await q<{ company_id: number; id: number; queue_id: number | null }>(
     `select distinct on (t.company_id) t.company_id, t.id, t.queue_id from tickets t join bench_plan p on p.company_id = t.company_id
@@ -52,6 +55,7 @@ export async function readManifest(database: Database): Promise<Manifest> {
   const info: CompanyInfo[] = companies.map((c) => {
     const people = users.filter((u) => u.company_id === c.company_id);
     const emails = people.map((u) => u.email);
+    const agents = people.filter((u) => u.email.startsWith("bench.agent."));
     const ticket = fanout.find((f) => f.company_id === c.company_id)!;
     return {
       id: c.company_id,
@@ -59,8 +63,9 @@ export async function readManifest(database: Database): Promise<Manifest> {
       name: c.name,
       adminEmail: emails.find((e) => e.startsWith("bench.admin."))!,
       supervisorEmail: emails.find((e) => e.startsWith("bench.supervisor."))!,
-      agentEmails: emails.filter((e) => e.startsWith("bench.agent.")),
-      agentIds: people.filter((u) => u.email.startsWith("bench.agent.")).map((u) => u.id),
+      agentEmails: agents.map((u) => u.email),
+      agentIds: agents.map((u) => u.id),
+      agentQueueIds: agents.map((u) => memberships.filter((m) => m.user_id === u.id).map((m) => m.queue_id)),
       queueIds: Array.from({ length: c.queues }, (_, i) => c.queue_base + 1 + i),
       whatsapps: wapps.filter((w) => w.company_id === c.company_id).map((w) => ({ id: w.id, token: w.token })),
       fanoutTicket: { id: ticket.id, queueId: ticket.queue_id },

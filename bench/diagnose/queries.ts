@@ -5,7 +5,10 @@
  * with --plans, whether PostgreSQL keeps a generic plan for each prepared statement or plans it
  * again on every call (a custom plan each time costs the whole planning, which for a large
  * statement can take longer than running it).
- *   node --import tsx bench/diagnose/queries.ts [small|medium|large|reference] [--explain] [--plans]
+ * With --repeat N, each read's statements run again N times, one after the other on one connection,
+ * and their average time is printed: the statements' own cost, without the load generator or the
+ * server (what the bench's read paths cannot separate).
+ *   node --import tsx bench/diagnose/queries.ts [small|medium|large|reference] [--explain] [--plans] [--repeat N]
  */
 import { performance } from "node:perf_hooks";
 import pg from "pg";
@@ -15,6 +18,7 @@ import { buildDataset, BENCH_PASSWORD } from "../dataset/build";
 import { createBenchDatabase } from "../lib/databases";
 import { api, request } from "../lib/http";
 import type { Size } from "../lib/options";
+import { attendant } from "../parts/reads";
 
 interface Statement { text: string; values: unknown[]; ms: number; name?: string }
 let recording: Statement[] | null = null;
@@ -45,6 +49,8 @@ const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
 const size = (process.argv[2] ?? "small") as Size;
 const explain = process.argv.includes("--explain");
 const plans = process.argv.includes("--plans");
+const repeatAt = process.argv.indexOf("--repeat");
+const repeat = repeatAt > 0 ? Number(process.argv[repeatAt + 1]) : 0;
 const database = await createBenchDatabase("postgres", process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432", false);
 try {
   const { manifest } = await buildDataset(size, database, () => undefined);
@@ -58,17 +64,23 @@ try {
   const queues = encodeURIComponent(JSON.stringify(company.queueIds));
   let seq = 0;
   const inbound = (number: string) => () => request(base, "POST", `/sandbox/${w.id}/inbound`, { id: `DIAG-${seq++}`, number, body: "Preciso da segunda via do boleto" }, w.token);
-  const get = (path: string) => () => request(base, "GET", path, undefined, token);
+  const get = (path: string, as = token) => () => request(base, "GET", path, undefined, as);
+  const agent = attendant(company)!;
+  const agentToken = (await api(base, "POST", "/auth/login", { email: agent.email, password: BENCH_PASSWORD })).token as string;
+  const own = (status: string) => get(`/tickets?pageNumber=1&showAll=false&queueIds=${encodeURIComponent(JSON.stringify(agent.queueIds))}&status=${status}`, agentToken);
   const cases: [string, () => Promise<unknown>][] = [
     ["inbound, new customer", inbound(`5597${Date.now() % 1e9}`)],
     ["inbound, known customer", inbound(company.contactNumbers[0])],
     ["GET /tickets pending", get(`/tickets?pageNumber=1&showAll=true&queueIds=${queues}&status=pending`)],
+    ["GET /tickets pending, as an attendant", own("pending")],
+    ["GET /tickets open, as an attendant", own("open")],
     ["GET /tickets search", get(`/tickets?pageNumber=1&showAll=true&queueIds=${queues}&searchParam=boleto`)],
     ["GET /messages page 1", get(`/messages/${manifest.target.openTicketIds[0]}?pageNumber=1`)],
     ["GET /contacts search", get(`/contacts?searchParam=silva&pageNumber=1`)],
     ["GET /dashboard", get(`/dashboard?days=30`)],
   ];
   const slow: Statement[] = [];
+  const reads: [string, Statement[]][] = [];
   const prepared = new Map<string, Statement>();
   for (const [name, call] of cases) {
     await call(); // warm-up: prepared statements, caches
@@ -82,8 +94,12 @@ try {
     const dbMs = statements.reduce((a, s) => a + s.ms, 0);
     console.log(`\n## ${name}: ${statements.length} statements, ${dbMs.toFixed(1)} ms in the database, ${total.toFixed(1)} ms in all`);
     for (const s of statements) console.log(`  ${s.ms.toFixed(2).padStart(7)} ms  ${s.text.replace(/\s+/g, " ").slice(0, 160)}`);
-    slow.push(...statements.filter((s) => s.ms > 5 && /^\s*select/i.test(s.text)));
     for (const s of statements) if (s.name) prepared.set(s.name, s);
+    // the reads' statements (the inbound ones write)
+    if (name.startsWith("inbound")) continue;
+    const selects = statements.filter((s) => /^\s*(select|with)/i.test(s.text));
+    slow.push(...selects.filter((s) => s.ms > 5));
+    reads.push([name, selects]);
   }
   if (explain) {
     const client = new pg.Client({ connectionString: database.url });
@@ -94,6 +110,21 @@ try {
       seen.add(s.text);
       const plan = await client.query(`explain (analyze, buffers) ${s.text}`, s.values).catch((err: Error) => ({ rows: [{ "QUERY PLAN": `failed: ${err.message}` }] }));
       console.log(`\n## EXPLAIN ANALYZE (${s.ms.toFixed(1)} ms): ${s.text.replace(/\s+/g, " ")}\n  values ${JSON.stringify(s.values)}\n${plan.rows.map((r) => r["QUERY PLAN"]).join("\n")}`);
+    }
+    await client.end();
+  }
+  if (repeat > 0) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    console.log(`\n## Each read's statements, ${repeat} times on one connection (prepared): average ms per run`);
+    for (const [name, statements] of reads) {
+      const each = async () => {
+        for (const [i, s] of statements.entries()) await client.query({ name: `repeat-${name}-${i}`, text: s.text, values: s.values });
+      };
+      for (let i = 0; i < 20; i++) await each(); // warm-up: the kept plan is chosen after five calls
+      const t0 = performance.now();
+      for (let i = 0; i < repeat; i++) await each();
+      console.log(`  ${((performance.now() - t0) / repeat).toFixed(2).padStart(6)} ms  ${name}`);
     }
     await client.end();
   }
