@@ -5,8 +5,8 @@
  * with --plans, whether PostgreSQL keeps a generic plan for each prepared statement or plans it
  * again on every call (a custom plan each time costs the whole planning, which for a large
  * statement can take longer than running it).
- * With --repeat N, each read's statements run again N times, one after the other on one connection,
- * and their average time is printed: the statements' own cost, without the load generator or the
+ * With --repeat N, each read's statements run again N times, one after the other on one connection
+ * (prepared where the app prepares them), and their average time is printed: the statements' own cost, without the load generator or the
  * server (what the bench's read paths cannot separate).
  *   node --import tsx bench/diagnose/queries.ts [small|medium|large|reference] [--explain] [--plans] [--repeat N]
  */
@@ -116,10 +116,11 @@ try {
   if (repeat > 0) {
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
-    console.log(`\n## Each read's statements, ${repeat} times on one connection (prepared): average ms per run`);
+    console.log(`\n## Each read's statements, ${repeat} times on one connection: average ms per run`);
     for (const [name, statements] of reads) {
       const each = async () => {
-        for (const [i, s] of statements.entries()) await client.query({ name: `repeat-${name}-${i}`, text: s.text, values: s.values });
+        // prepared where the app prepares it (a search is planned for its word each time)
+        for (const [i, s] of statements.entries()) await client.query({ name: s.name && `repeat-${name}-${i}`, text: s.text, values: s.values });
       };
       for (let i = 0; i < 20; i++) await each(); // warm-up: the kept plan is chosen after five calls
       const t0 = performance.now();
