@@ -6,8 +6,8 @@
  * again on every call (a custom plan each time costs the whole planning, which for a large
  * statement can take longer than running it).
  * With --repeat N, each read's statements run again N times, one after the other on one connection
- * (prepared where the app prepares them), and their average time is printed: the statements' own cost, without the load generator or the
- * server (what the bench's read paths cannot separate).
+ * (prepared where the app prepares them), and their average time is printed: the statements' own
+ * cost, without the load generator or the server (what the bench's read paths cannot separate).
  *   node --import tsx bench/diagnose/queries.ts [small|medium|large|reference] [--explain] [--plans] [--repeat N]
  */
 import { performance } from "node:perf_hooks";
@@ -18,7 +18,7 @@ import { buildDataset, BENCH_PASSWORD } from "../dataset/build";
 import { createBenchDatabase } from "../lib/databases";
 import { api, request } from "../lib/http";
 import type { Size } from "../lib/options";
-import { attendant } from "../parts/reads";
+import { attendant, attendantList } from "../parts/reads";
 
 interface Statement { text: string; values: unknown[]; ms: number; name?: string }
 let recording: Statement[] | null = null;
@@ -67,7 +67,7 @@ try {
   const get = (path: string, as = token) => () => request(base, "GET", path, undefined, as);
   const agent = attendant(company)!;
   const agentToken = (await api(base, "POST", "/auth/login", { email: agent.email, password: BENCH_PASSWORD })).token as string;
-  const own = (status: string) => get(`/tickets?pageNumber=1&showAll=false&queueIds=${encodeURIComponent(JSON.stringify(agent.queueIds))}&status=${status}`, agentToken);
+  const own = (status: string) => get(attendantList(agent.queueIds, status), agentToken);
   const cases: [string, () => Promise<unknown>][] = [
     ["inbound, new customer", inbound(`5597${Date.now() % 1e9}`)],
     ["inbound, known customer", inbound(company.contactNumbers[0])],

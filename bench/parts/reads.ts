@@ -23,11 +23,15 @@ export function attendant(company: CompanyInfo) {
   return company.agentEmails[index] ? { email: company.agentEmails[index], queueIds: company.agentQueueIds[index] } : undefined;
 }
 
+const inQueues = (ids: number[]) => encodeURIComponent(JSON.stringify(ids));
+
+/** An attendant's list of a status: show all off, their queues. */
+export const attendantList = (queueIds: number[], status: string) => `/tickets?pageNumber=1&showAll=false&queueIds=${inQueues(queueIds)}&status=${status}`;
+
 /** The read paths of the issue, as the web client calls them, for the largest company's admin (and an attendant's lists). */
 export function readPaths(ctx: PartContext): ReadPath[] {
   const company = ctx.manifest.companies[0];
   const { openTicketIds, longConversationIds } = ctx.manifest.target;
-  const inQueues = (ids: number[]) => encodeURIComponent(JSON.stringify(ids));
   const list = (extra: string) => () => `/tickets?pageNumber=1&showAll=true&queueIds=${inQueues(company.queueIds)}&${extra}`;
   const paths: ReadPath[] = [
     { name: "GET /tickets pending", nextPath: list("status=pending") },
@@ -36,9 +40,9 @@ export function readPaths(ctx: PartContext): ReadPath[] {
   ];
   const agent = attendant(company);
   if (agent) {
-    const own = (status: string) => () => `/tickets?pageNumber=1&showAll=false&queueIds=${inQueues(agent.queueIds)}&status=${status}`;
-    paths.push({ name: "GET /tickets pending, as an attendant", nextPath: own("pending"), email: agent.email });
-    paths.push({ name: "GET /tickets open, as an attendant", nextPath: own("open"), email: agent.email });
+    for (const status of ["pending", "open"]) {
+      paths.push({ name: `GET /tickets ${status}, as an attendant`, nextPath: () => attendantList(agent.queueIds, status), email: agent.email });
+    }
   }
   paths.push(
     { name: `GET /tickets search "${SEARCH.messageText}"`, nextPath: list(`searchParam=${SEARCH.messageText}`) },
