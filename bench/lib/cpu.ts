@@ -70,6 +70,7 @@ async function walSoFar(url: string) {
 export class CpuMeter {
   private start = new Map<number, number>();
   private startMachine = 0;
+  private startOwn = 0;
   private startWal = { bytes: 0, fpi: 0 };
   constructor(
     private readonly serverPid: number,
@@ -88,17 +89,20 @@ export class CpuMeter {
 
   async begin() {
     this.start = new Map((await this.pids()).map((pid) => [pid, cpuMsOf(pid)]));
-    this.startMachine = machineBusyMs() - ownMs();
+    this.startOwn = ownMs();
+    this.startMachine = machineBusyMs() - this.startOwn;
     if (this.databaseUrl) this.startWal = await walSoFar(this.databaseUrl);
   }
 
   /**
    * CPU ms used since begin(): server process and database backends, and the whole machine less
    * this process (which also counts PostgreSQL's background work: autovacuum, WAL writer, checkpoints),
-   * and the WAL written meanwhile (PostgreSQL only; the whole cluster's).
+   * this process's own (the load generator's), and the WAL written meanwhile (PostgreSQL only; the
+   * whole cluster's).
    */
   async end() {
-    const machine = machineBusyMs() - ownMs() - this.startMachine;
+    const own = ownMs();
+    const machine = machineBusyMs() - own - this.startMachine;
     let server = 0;
     let database = 0;
     for (const pid of new Set([...this.start.keys(), ...(await this.pids())])) {
@@ -107,7 +111,7 @@ export class CpuMeter {
       else database += Math.max(0, used);
     }
     const wal = this.databaseUrl ? await walSoFar(this.databaseUrl) : undefined;
-    return { server, database, total: server + database, machine, walBytes: wal ? wal.bytes - this.startWal.bytes : NaN, walFpi: wal ? wal.fpi - this.startWal.fpi : NaN };
+    return { server, database, total: server + database, machine, generator: own - this.startOwn, walBytes: wal ? wal.bytes - this.startWal.bytes : NaN, walFpi: wal ? wal.fpi - this.startWal.fpi : NaN };
   }
 }
 

@@ -29,6 +29,8 @@ interface RunSummary {
   cpuDatabaseMs: number;
   /** The whole machine's busy CPU ms per stored message, less the load generator's. */
   cpuMachineMs: number;
+  /** The load generator's (this process's) CPU ms per stored message. */
+  cpuGeneratorMs: number;
   /** WAL kB and full-page images per stored message (PostgreSQL). */
   walKb: number;
   walFpi: number;
@@ -46,6 +48,7 @@ function summarize(name: string, load: InboundLoad, run: { sent: number; seconds
     cpuServerMs: per(cpu.server),
     cpuDatabaseMs: per(cpu.database),
     cpuMachineMs: per(cpu.machine),
+    cpuGeneratorMs: per(cpu.generator),
     walKb: per(cpu.walBytes / 1024),
     walFpi: per(cpu.walFpi),
     ceiling: ceiling(perMessage, backend),
@@ -115,7 +118,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
 
   const table: Table = {
     title: "Inbound ingest (sandbox API → stored → appMessage at an admin socket)",
-    headers: ["run", "sent", "stored (2xx)", "failed", "msg/s", "HTTP p50/p95/p99 ms", "to socket p50/p95/p99 ms", "max ms", "events missing", "repeats answered as duplicate", "CPU ms/msg: total (server + db)", "machine CPU ms/msg (less the load generator)", "WAL kB/msg (full pages/msg)", "msg/s the cores could take"],
+    headers: ["run", "sent", "stored (2xx)", "failed", "msg/s", "HTTP p50/p95/p99 ms", "to socket p50/p95/p99 ms", "max ms", "events missing", "repeats answered as duplicate", "CPU ms/msg: total (server + db)", "machine CPU ms/msg (less the load generator)", "load generator CPU ms/msg", "WAL kB/msg (full pages/msg)", "msg/s the cores could take"],
     rows: runs.map((r) => [
       r.name,
       r.sent,
@@ -129,6 +132,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
       r.duplicatesAnswered,
       `${fmt(r.cpuMs, 2)} (${fmt(r.cpuServerMs, 2)} + ${fmt(r.cpuDatabaseMs, 2)})`,
       fmt(r.cpuMachineMs, 2),
+      fmt(r.cpuGeneratorMs, 2),
       Number.isFinite(r.walKb) ? `${fmt(r.walKb, 1)} (${fmt(r.walFpi, 2)})` : "–",
       r.ceiling,
     ]),
