@@ -38,11 +38,11 @@ export const tickets = pgTable(
       .where(sql`status in ('open', 'pending')`),
     index("tickets_company_status_updated_idx").on(t.companyId, t.status, t.updatedAt),
     index("tickets_company_contact_idx").on(t.companyId, t.contactId, t.whatsappId),
-    // the lists' counts read this index alone (index-only scan), whatever the queue and user filters
-    index("tickets_company_status_queue_user_idx").on(t.companyId, t.status, t.queueId, t.userId),
-    // a list's walk through one queue, newest first (tickets/list.ts mergedPage); the attendant last,
-    // so an attendant's tickets in other queues are found in the index
-    index("tickets_company_status_queue_updated_idx").on(t.companyId, t.status, t.queueId, t.updatedAt, t.id, t.userId),
+    // the lists' counts read this index alone (index-only scan), whatever the queue and user filters;
+    // a list of an attendant's own tickets and nobody's walks one queue and holder newest first (tickets/list.ts mergedPage)
+    index("tickets_company_status_queue_user_updated_idx").on(t.companyId, t.status, t.queueId, t.userId, t.updatedAt, t.id),
+    // a list's walk through one queue, newest first (tickets/list.ts mergedPage)
+    index("tickets_company_status_queue_updated_idx").on(t.companyId, t.status, t.queueId, t.updatedAt, t.id),
     // lists without a status (search) in their order
     index("tickets_company_updated_idx").on(t.companyId, t.updatedAt),
   ],

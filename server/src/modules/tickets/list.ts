@@ -41,11 +41,13 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
     if (chosen) scope = { queues: `${chosen}::int[]` };
   } else {
     const own = `array(select uq.queue_id from user_queues uq where uq.company_id = ${company} and uq.user_id = ${me()}${chosen ? ` and uq.queue_id = any(${chosen}::int[])` : ""})`;
-    scope = { queues: own, assignedTo: me() };
+    scope = { queues: own, assignedTo: me(), otherQueues: `array(select q.id from queues q where q.company_id = ${company} and q.id <> all(${own}))` };
   }
   const inScope = scope && `(t.queue_id = any(${scope.queues}) or t.queue_id is null${scope.assignedTo ? ` or t.user_id = ${scope.assignedTo}` : ""})`;
 
   let commonWord = false;
+  /** Set when a list by status holds only the caller's tickets and nobody's. */
+  let ownOrNobody: string | undefined;
   if (q.searchParam) {
     const like = containsPattern(q.searchParam);
     commonWord = (await estimatedMatches(database, caller.companyId, like)) > (opts.commonWordMessages ?? COMMON_WORD_MESSAGES);
@@ -64,7 +66,8 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
     }
   } else if (!(admin && q.showAll) && q.status !== "pending") {
     // pending tickets are in view whoever holds them: a list of them needs no condition on the attendant
-    where.push(q.status ? `(t.user_id = ${me()} or t.user_id is null)` : `(t.user_id = ${me()} or t.user_id is null or t.status = 'pending')`);
+    if (q.status) ownOrNobody = me();
+    else where.push(`(t.user_id = ${me()} or t.user_id is null or t.status = 'pending')`);
   }
 
   if (q.status) where.push(`t.status = ${p.add(q.status)}`);
@@ -82,9 +85,10 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   // statement again on every call (bench/diagnose/queries.ts --plans)
   const firstPage = q.pageNumber === 1;
   const offset = firstPage ? "0" : p.add((q.pageNumber - 1) * limit);
-  const filter = [...where, ...(inScope ? [inScope] : [])].join(" and ");
+  const holder = ownOrNobody && `(t.user_id = ${ownOrNobody} or t.user_id is null)`;
+  const filter = [...where, ...(holder ? [holder] : []), ...(inScope ? [inScope] : [])].join(" and ");
   const page = scope && q.status && !q.searchParam && opts.mergeQueues !== false
-    ? mergedPage(where.join(" and "), scope, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1))
+    ? mergedPage(where.join(" and "), scope, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1), ownOrNobody)
     : `select t.* from tickets t where ${filter}`;
   // every matching ticket is counted, except for a common search word: counting all of those
   // costs a scan of every matching message, and the search tab shows no count
@@ -108,8 +112,11 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   return row.body;
 }
 
-/** The queues in view (an SQL int[]) and, for an attendant, their id: their tickets in other queues are in view too. */
-interface QueueScope { queues: string; assignedTo?: string }
+/**
+ * The queues in view (an SQL int[]) and, for an attendant, their id and the company's other queues
+ * (an SQL int[]): their tickets in other queues are in view too.
+ */
+interface QueueScope { queues: string; assignedTo?: string; otherQueues?: string }
 
 /**
  * The tickets of a status in view, newest first, as one ordered walk per queue (index tickets_company_status_queue_updated_idx),
@@ -120,13 +127,24 @@ interface QueueScope { queues: string; assignedTo?: string }
  * (0.8 ms of 2.2; bench/README, session 19). The queues go through array(…) so that the planner
  * cannot count them in either plan: a company's own plan, which saw 2 queues where the kept one
  * assumed 10, looked cheaper and was made again on every call.
+ * A list of only the caller's tickets and nobody's (`ownOrNobody`, the caller's id) walks each queue
+ * twice, once for each holder, and an attendant's tickets elsewhere are walked in each other queue of
+ * the company (index tickets_company_status_queue_user_updated_idx): one walk over the queue, or over
+ * all the attendant's tickets, would read rows only to leave them out (bench/README, session 21).
  */
-function mergedPage(rest: string, scope: QueueScope, upTo: string) {
-  const walk = (condition: string) => `(select t.* from tickets t where ${rest} and ${condition} ${NEWEST} limit ${upTo})`;
+function mergedPage(rest: string, scope: QueueScope, upTo: string, ownOrNobody?: string) {
+  // a walk of one holder is in NEWEST order too; ordered by the holder first, only the holder's
+  // index gives that order: the generic plan, which expects many tickets of nobody, would otherwise
+  // walk the queue's index and read every attendant's tickets to find none (bench/README, session 21)
+  const walk = (condition: string, order = NEWEST) => `(select t.* from tickets t where ${rest} and ${condition} ${order} limit ${upTo})`;
+  const byHolder = `order by t.user_id desc, t.updated_at desc, t.id desc`;
+  const holders = ownOrNobody ? [` and t.user_id = ${ownOrNobody}`, " and t.user_id is null"] : [""];
+  const eachOf = (queues: string, condition: string) =>
+    `select b.* from (select unnest(array(select distinct unnest(${queues}))) as id) bq cross join lateral ${walk(`t.queue_id = bq.id${condition}`, condition ? byHolder : NEWEST)} b`;
   return `select t.* from (
-      select b.* from (select unnest(array(select distinct unnest(${scope.queues}))) as id) bq cross join lateral ${walk("t.queue_id = bq.id")} b
-      union all ${walk("t.queue_id is null")}
-      ${scope.assignedTo ? `union all ${walk(`t.user_id = ${scope.assignedTo} and t.queue_id <> all(${scope.queues})`)}` : ""}
+      ${holders.map((h) => eachOf(scope.queues, h)).join(" union all ")}
+      ${holders.map((h) => `union all ${walk(`t.queue_id is null${h}`)}`).join(" ")}
+      ${scope.assignedTo && scope.otherQueues ? `union all ${eachOf(scope.otherQueues, ` and t.user_id = ${scope.assignedTo}`)}` : ""}
     ) t`;
 }
 
