@@ -1,53 +1,56 @@
-import { Pool } from "undici";
+import http from "node:http";
 import { io as ioClient, type Socket } from "socket.io-client";
 import { BENCH_PASSWORD } from "../dataset/build";
 
 /**
- * The load generators' keep-alive connections, one pool per server. undici (Node's own fetch
- * engine) costs the generator about a third of what node:http's agent did per request, and the
- * generator shares the machine's two cores with the server it measures (bench/README, session 21).
- * An idle connection is closed after 30 s, before the server's keep-alive timeout (72 s, Fastify's
- * default) can close it just as a request is written to it: after a backlog on PGlite, the inbound
- * part's repeats reused connections idle for about that long.
+ * A keep-alive agent shared by the load generators (the default agent would open a socket per
+ * request). An idle socket is closed after 30 s, before the server's keep-alive timeout (72 s,
+ * Fastify's default) can close it just as a request is written to it ("socket hang up"): after a
+ * backlog on PGlite, the inbound part's repeats reused sockets idle for about that long.
  */
-const pools = new Map<string, Pool>();
-function poolFor(origin: string) {
-  let pool = pools.get(origin);
-  if (!pool) {
-    pool = new Pool(origin, { connections: 512, keepAliveTimeout: 30_000, keepAliveMaxTimeout: 30_000 });
-    pools.set(origin, pool);
-  }
-  return pool;
-}
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
 
 export interface Reply<T = any> { status: number; body: T }
 
 /**
- * Opens `count` keep-alive connections to the server before a timed run, so the run measures
- * requests rather than connection setup: a server whose event loop is saturated admits about one
- * new connection per turn of the loop. On PGlite, where the loop also runs the database, the first
- * requests of a full-speed run on new connections waited up to 8 s (bench/README, session 15).
+ * Opens `count` keep-alive sockets to the server before a timed run, so the run measures requests
+ * rather than connection setup: a server whose event loop is saturated admits about one new
+ * connection per turn of the loop. On PGlite, where the loop also runs the database, the first
+ * requests of a full-speed run on new sockets waited up to 8 s (bench/README, session 15).
  */
 export async function openSockets(base: string, count: number) {
   await Promise.all(Array.from({ length: count }, () => request(base, "GET", "/version")));
 }
 
-/** One JSON request over the server's keep-alive pool. */
-export async function request<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
+/** One JSON request over the keep-alive agent. */
+export function request<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<Reply<T>> {
   const url = new URL(path, base);
-  const headers: Record<string, string> = { accept: "application/json" };
   const payload = body === undefined ? undefined : JSON.stringify(body);
-  if (payload !== undefined) headers["content-type"] = "application/json";
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await poolFor(url.origin).request({ method: method as "GET", path: url.pathname + url.search, headers, body: payload });
-  const text = await res.body.text();
-  let parsed: unknown = text;
-  try {
-    parsed = text ? JSON.parse(text) : undefined;
-  } catch {
-    /* not JSON */
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (payload !== undefined) {
+    headers["content-type"] = "application/json";
+    headers["content-length"] = String(Buffer.byteLength(payload));
   }
-  return { status: res.statusCode, body: parsed as T };
+  if (token) headers.authorization = `Bearer ${token}`;
+  return new Promise((resolve, reject) => {
+    const req = http.request({ agent, method, hostname: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
+      const parts: Buffer[] = [];
+      res.on("data", (d: Buffer) => parts.push(d));
+      res.on("end", () => {
+        const text = Buffer.concat(parts).toString("utf8");
+        let parsed: unknown = text;
+        try {
+          parsed = text ? JSON.parse(text) : undefined;
+        } catch {
+          /* not JSON */
+        }
+        resolve({ status: res.statusCode ?? 0, body: parsed as T });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(payload);
+  });
 }
 
 export async function api<T = any>(base: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
