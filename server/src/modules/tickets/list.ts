@@ -143,7 +143,7 @@ function mergedPage(rest: string, scope: QueueScope, upTo: string, ownOrNobody?:
     `select b.* from (select unnest(array(select distinct unnest(${queues}))) as id) bq cross join lateral ${walk(`t.queue_id = bq.id${condition}`, condition ? byHolder : NEWEST)} b`;
   return `select t.* from (
       ${holders.map((h) => eachOf(scope.queues, h)).join(" union all ")}
-      ${holders.map((h) => `union all ${walk(`t.queue_id is null${h}`)}`).join(" ")}
+      ${holders.map((h) => `union all ${walk(`t.queue_id is null${h}`, h ? byHolder : NEWEST)}`).join(" ")}
       ${scope.assignedTo && scope.otherQueues ? `union all ${eachOf(scope.otherQueues, ` and t.user_id = ${scope.assignedTo}`)}` : ""}
     ) t`;
 }
