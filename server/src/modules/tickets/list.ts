@@ -133,17 +133,20 @@ interface QueueScope { queues: string; assignedTo?: string; otherQueues?: string
  * all the attendant's tickets, would read rows only to leave them out (bench/README, session 21).
  */
 function mergedPage(rest: string, scope: QueueScope, upTo: string, ownOrNobody?: string) {
-  // a walk of one holder is in NEWEST order too; ordered by the holder first, only the holder's
-  // index gives that order: the generic plan, which expects many tickets of nobody, would otherwise
-  // walk the queue's index and read every attendant's tickets to find none (bench/README, session 21)
-  const walk = (condition: string, order = NEWEST) => `(select t.* from tickets t where ${rest} and ${condition} ${order} limit ${upTo})`;
-  const byHolder = `order by t.user_id desc, t.updated_at desc, t.id desc`;
+  // Each walk is in NEWEST order, as the index gives it: the order names the columns the walk fixes
+  // (its queue, and its holder when it has one), since the planner takes "is null" for a filter, not
+  // for an equality, and would otherwise read and sort every ticket of no queue (3,688 pending ones
+  // after the bench's inbound part; bench/README, session 21). Ordered by the holder, a walk of one
+  // holder takes the holder's index, which only the generic plan's guess of many tickets of nobody
+  // would otherwise turn away from.
+  const walk = (condition: string, holder: string) =>
+    `(select t.* from tickets t where ${rest} and ${condition}${holder} order by t.queue_id desc,${holder ? " t.user_id desc," : ""} t.updated_at desc, t.id desc limit ${upTo})`;
   const holders = ownOrNobody ? [` and t.user_id = ${ownOrNobody}`, " and t.user_id is null"] : [""];
-  const eachOf = (queues: string, condition: string) =>
-    `select b.* from (select unnest(array(select distinct unnest(${queues}))) as id) bq cross join lateral ${walk(`t.queue_id = bq.id${condition}`, condition ? byHolder : NEWEST)} b`;
+  const eachOf = (queues: string, holder: string) =>
+    `select b.* from (select unnest(array(select distinct unnest(${queues}))) as id) bq cross join lateral ${walk("t.queue_id = bq.id", holder)} b`;
   return `select t.* from (
       ${holders.map((h) => eachOf(scope.queues, h)).join(" union all ")}
-      ${holders.map((h) => `union all ${walk(`t.queue_id is null${h}`, h ? byHolder : NEWEST)}`).join(" ")}
+      ${holders.map((h) => `union all ${walk("t.queue_id is null", h)}`).join(" ")}
       ${scope.assignedTo && scope.otherQueues ? `union all ${eachOf(scope.otherQueues, ` and t.user_id = ${scope.assignedTo}`)}` : ""}
     ) t`;
 }
