@@ -41,9 +41,9 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
     if (chosen) scope = { queues: `${chosen}::int[]` };
   } else {
     const own = `array(select uq.queue_id from user_queues uq where uq.company_id = ${company} and uq.user_id = ${me()}${chosen ? ` and uq.queue_id = any(${chosen}::int[])` : ""})`;
-    scope = { queues: own, assignedTo: me(), otherQueues: `array(select q.id from queues q where q.company_id = ${company} and q.id <> all(${own}))` };
+    scope = { queues: own, attendant: { id: me(), otherQueues: `array(select q.id from queues q where q.company_id = ${company} and q.id <> all(${own}))` } };
   }
-  const inScope = scope && `(t.queue_id = any(${scope.queues}) or t.queue_id is null${scope.assignedTo ? ` or t.user_id = ${scope.assignedTo}` : ""})`;
+  const inScope = scope && `(t.queue_id = any(${scope.queues}) or t.queue_id is null${scope.attendant ? ` or t.user_id = ${scope.attendant.id}` : ""})`;
 
   let commonWord = false;
   /** Set when a list by status holds only the caller's tickets and nobody's. */
@@ -116,7 +116,7 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
  * The queues in view (an SQL int[]) and, for an attendant, their id and the company's other queues
  * (an SQL int[]): their tickets in other queues are in view too.
  */
-interface QueueScope { queues: string; assignedTo?: string; otherQueues?: string }
+interface QueueScope { queues: string; attendant?: { id: string; otherQueues: string } }
 
 /**
  * The tickets of a status in view, newest first, as one ordered walk per queue (index tickets_company_status_queue_updated_idx),
@@ -147,7 +147,7 @@ function mergedPage(rest: string, scope: QueueScope, upTo: string, ownOrNobody?:
   return `select t.* from (
       ${holders.map((h) => eachOf(scope.queues, h)).join(" union all ")}
       ${holders.map((h) => `union all ${walk("t.queue_id is null", h)}`).join(" ")}
-      ${scope.assignedTo && scope.otherQueues ? `union all ${eachOf(scope.otherQueues, ` and t.user_id = ${scope.assignedTo}`)}` : ""}
+      ${scope.attendant ? `union all ${eachOf(scope.attendant.otherQueues, ` and t.user_id = ${scope.attendant.id}`)}` : ""}
     ) t`;
 }
 
