@@ -89,6 +89,7 @@ export const dashboardDays = pgTable(
     waitUs: bigint({ mode: "number" }).notNull().default(0),
     leads: integer().notNull().default(0),
   },
+  // migration 0014 adds the totals to this key as INCLUDE columns (drizzle cannot say it), for index-only reads
   (t) => [unique("dashboard_days_key").on(t.companyId, t.day, t.userId).nullsNotDistinct()],
 );
 
