@@ -13,6 +13,8 @@ export interface CompanyPlan {
   /** Share of a contact's first ticket that is pending / open (the rest, and later tickets, are closed). */
   pPending: number;
   pOpen: number;
+  /** Share of pending tickets of no queue: new customers who have not yet chosen from the greeting's queue menu. */
+  pNoQueue: number;
   /** Messages per ticket, drawn uniformly in [min, max]. */
   msgMin: number;
   msgMax: number;
@@ -48,6 +50,7 @@ function spreadPlan(totalTickets: number): CompanyPlan[] {
       tags: 6,
       pPending: 0.15,
       pOpen: 0.15,
+      pNoQueue: 0.2,
       msgMin: 1,
       msgMax: 19,
       maxUnread: 5,
@@ -74,6 +77,7 @@ function referencePlan(): CompanyPlan[] {
       tags: 6,
       pPending: 0.3,
       pOpen: 0.2,
+      pNoQueue: 0,
       msgMin: 20,
       msgMax: 20,
       maxUnread: 5,

@@ -15,7 +15,7 @@ export function planTable(plan: CompanyPlan[], bases: Bases): string[] {
   for (const c of plan) {
     rows.push(
       `(${at.company + c.rank}, ${c.rank}, ${lit(c.name)}, ${c.contacts}, ${c.tickets}, ${c.queues}, ${c.attendants}, ${c.connections}, ${c.tags}, ` +
-        `${c.pPending}, ${c.pOpen}, ${c.msgMin}, ${c.msgMax}, ${c.maxUnread}, ${c.pMedia}, ${c.pTagged}, ` +
+        `${c.pPending}, ${c.pOpen}, ${c.pNoQueue}, ${c.msgMin}, ${c.msgMax}, ${c.maxUnread}, ${c.pMedia}, ${c.pTagged}, ` +
         `${at.contact}, ${at.ticket}, ${at.queue}, ${at.user}, ${at.whatsapp}, ${at.tag})`,
     );
     at.contact += c.contacts;
@@ -28,7 +28,7 @@ export function planTable(plan: CompanyPlan[], bases: Bases): string[] {
   return [
     `drop table if exists bench_plan`,
     `create table bench_plan (company_id int primary key, rank int, name text, contacts int, tickets int, queues int, attendants int,
-      connections int, tags int, p_pending float8, p_open float8, msg_min int, msg_max int, max_unread int, p_media float8, p_tagged float8,
+      connections int, tags int, p_pending float8, p_open float8, p_no_queue float8, msg_min int, msg_max int, max_unread int, p_media float8, p_tagged float8,
       contact_base int, ticket_base int, queue_base int, user_base int, whatsapp_base int, tag_base int)`,
     `insert into bench_plan values ${rows.join(",\n")}`,
   ];

@@ -32,14 +32,15 @@ export function ticketStatements(now: string, range: { from: number; to: number 
   const j = "j";
   const id = `(p.ticket_base + ${j})`;
   return `insert into tickets (id, company_id, contact_id, whatsapp_id, queue_id, user_id, status, unread_messages, last_message, created_at, updated_at) overriding system value
-    select id, company_id, contact_id, whatsapp_id, queue_id, case when status = 'pending' then null else user_id end, status, unread,
+    select id, company_id, contact_id, whatsapp_id, case when status = 'pending' and ${rnd("id", SALT.noQueue)} < p_no_queue then null else queue_id end,
+      case when status = 'pending' then null else user_id end, status, unread,
       ${bodyOf("id", "m", fromMe("m", "m", "unread"))}, updated_at - ${rnd("id", SALT.lifetime)} * interval '2 days', updated_at
     from (
       select ${id} as id, p.company_id, p.contact_base + 1 + ((${j} - 1) % p.contacts) as contact_id,
         p.whatsapp_base + 1 + ((1 + (${j} - 1) % p.contacts) % p.connections) as whatsapp_id,
         p.queue_base + 1 + ${pick(id, SALT.queue, "p.queues")} as queue_id, ${pickAttendant(id)} as user_id,
         ${statusOf(j)} as status, ${messageCount(id)} as m,
-        ${now} - ${rnd(id, SALT.updated)} * interval '90 days' as updated_at, p.max_unread, p.msg_min
+        ${now} - ${rnd(id, SALT.updated)} * interval '90 days' as updated_at, p.max_unread, p.msg_min, p.p_no_queue
       from bench_plan p cross join lateral generate_series(1, p.tickets) j
       where ${id} between ${range.from} and ${range.to}
     ) t cross join lateral (select case when t.status = 'pending' then least(t.m, ${pick("t.id", SALT.unread, "t.max_unread + 1")}) else 0 end as unread) u`;

@@ -20,6 +20,7 @@ export const SALT = {
   queue: 22,
   user: 23,
   unread: 24,
+  noQueue: 28,
   messageCount: 25,
   updated: 26,
   lifetime: 27,
