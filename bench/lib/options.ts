@@ -29,6 +29,8 @@ export interface Options {
   soak: number;
   /** Messages of one new contact at once, each second of the soak's inbound trickle (0: evenly spread). */
   soakBurst: number;
+  /** Only the read paths whose name holds one of these texts (case-insensitive); empty: all. */
+  paths: string[];
   pgUrl: string;
   keep: boolean;
   updateReadme: boolean;
@@ -42,6 +44,7 @@ const HELP = `npm run bench -- [options]
   --parts ${PARTS.join(",")}                  parts to run (default all)
   --db postgres,pglite                         backends (default both; PGlite runs only ${PGLITE_PARTS.join(" and ")})
   --duration 15 --warmup 3 --connections 10    read paths (autocannon)
+  --paths dashboard,contacts                   only the read paths whose name holds one of these texts
   --rate 200 --inbound-seconds 10              inbound at a fixed rate
   --full-speed 5000 --concurrency 64           inbound at full speed
   --sockets 200 --fanout-rounds 20             realtime fan-out
@@ -77,6 +80,7 @@ export function parseOptions(argv: string[]): Options | null {
       duration: { type: "string", default: "15" },
       warmup: { type: "string", default: "3" },
       connections: { type: "string", default: "10" },
+      paths: { type: "string", default: "" },
       rate: { type: "string", default: "200" },
       "inbound-seconds": { type: "string", default: "10" },
       "full-speed": { type: "string", default: "5000" },
@@ -104,6 +108,7 @@ export function parseOptions(argv: string[]): Options | null {
     duration: positive(values.duration!, "duration"),
     warmup: Number(values.warmup),
     connections: positive(values.connections!, "connections"),
+    paths: values.paths!.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     rate: positive(values.rate!, "rate"),
     inboundSeconds: positive(values["inbound-seconds"]!, "inbound-seconds"),
     fullSpeedMessages: positive(values["full-speed"]!, "full-speed"),

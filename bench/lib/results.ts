@@ -40,5 +40,8 @@ export interface ReadRow {
   errors: number;
   /** CPU ms per request (server + database) and the req/s the machine's cores could serve at that cost. */
   cpuMs?: number;
+  /** The server process's and the database backends' parts of cpuMs. */
+  cpuServerMs?: number;
+  cpuDatabaseMs?: number;
   ceiling?: number;
 }

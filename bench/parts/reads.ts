@@ -70,8 +70,13 @@ export const toRow = (path: string, r: LoadResult, backend: string): ReadRow => 
   max: r.max,
   errors: r.errors + r.non2xx,
   cpuMs: r.cpuMsPerRequest?.total,
+  cpuServerMs: r.cpuMsPerRequest?.server,
+  cpuDatabaseMs: r.cpuMsPerRequest?.database,
   ceiling: r.cpuMsPerRequest ? ceiling(r.cpuMsPerRequest.total, backend) : undefined,
 });
+
+/** Total CPU ms per request, with the server's and the database's parts when measured apart (results before session 22 have the total only). */
+const cpuCell = (r: ReadRow) => (r.cpuServerMs === undefined ? fmt(r.cpuMs ?? NaN, 2) : `${fmt(r.cpuMs ?? NaN, 2)} (${fmt(r.cpuServerMs, 2)} + ${fmt(r.cpuDatabaseMs ?? NaN, 2)})`);
 
 /** The lists with a target, as the admin and as an attendant. */
 const TICKET_LISTS = ["pending", "open"].flatMap((status) => [`GET /tickets ${status}`, `GET /tickets ${status}, as an attendant`]);
@@ -104,7 +109,8 @@ export async function runReads(ctx: PartContext): Promise<PartResult> {
   const company = ctx.manifest.companies[0];
   const rows: ReadRow[] = [];
   const notes: string[] = [];
-  const paths = readPaths(ctx);
+  const wanted = ctx.options.paths;
+  const paths = readPaths(ctx).filter((p) => !wanted.length || wanted.some((w) => p.name.toLowerCase().includes(w)));
   for (const path of paths) {
     const token = await ctx.sessions.token(path.email ?? company.adminEmail);
     // a path that answers an error is reported, not measured
@@ -136,7 +142,7 @@ export async function runReads(ctx: PartContext): Promise<PartResult> {
       {
         title: `Read paths (${ctx.options.connections} connections, ${ctx.options.duration} s after ${ctx.options.warmup} s warm-up)`,
         headers: ["path", "req/s", "p50 ms", "p95 ms", "p99 ms", "max ms", "errors", "CPU ms/req (server + db)", `req/s ${usableCores(ctx.backend)} core(s) could serve`],
-        rows: rows.map((r) => [r.path, r.rps, fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.max), r.errors, fmt(r.cpuMs ?? NaN, 2), r.ceiling ?? "–"]),
+        rows: rows.map((r) => [r.path, r.rps, fmt(r.p50), fmt(r.p95), fmt(r.p99), fmt(r.max), r.errors, cpuCell(r), r.ceiling ?? "–"]),
       },
     ],
     targets: ctx.backend === "postgres" ? targetsOf(ctx.size, rows) : [],
