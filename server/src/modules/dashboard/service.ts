@@ -1,8 +1,6 @@
-import { asc, eq } from "drizzle-orm";
 import type { DashboardQuery } from "@balcao/common";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
-import { users } from "../../db/schema";
 import { dashboardPeriod, type Period } from "./period";
 import { presentAttendant, presentCounters, type AttendantFigures } from "./present";
 
@@ -51,7 +49,8 @@ const micros = (end: string, start: string) => `round(extract(epoch from ${end} 
  * Every counter and attendant figure in one statement: the period's whole days from the daily
  * totals (a row per day and attendant), the partial days at its ends from the cycles and contacts
  * themselves, grouped per attendant plus one total row (grouping sets). The "now" counters come
- * from ticket_counts, as InitPlans.
+ * from ticket_counts, as InitPlans. The total row also carries the company's users by name (every
+ * attendant has a row in the table, with or without cycles), so the request costs one round trip.
  * Parameters: company, from, to (instants), firstDay, endDay (days), firstDay, endDay (instants).
  */
 const FIGURES = `with parts as (
@@ -77,7 +76,10 @@ const FIGURES = `with parts as (
     (sum(rate_sum)::numeric / nullif(sum(rated), 0))::float8 as rating, coalesce(sum(rated), 0)::int as "countRating",
     (sum(wait_us) / nullif(sum(waited), 0) / 60e6)::float8 as "avgWait", coalesce(sum(leads), 0)::int as leads,
     (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'open') as open,
-    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'pending') as pending
+    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'pending') as pending,
+    case when grouping(user_id) = 1 then
+      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'online', u.online) order by u.name, u.id), '[]') from users u where u.company_id = $1)
+    end as people
   from parts
   group by grouping sets ((user_id), ())`;
 
@@ -88,6 +90,8 @@ interface FigureRow extends AttendantFigures {
   open: number;
   pending: number;
   leads: number;
+  /** On the total row: the company's users, by name. */
+  people: { id: number; name: string; online: boolean }[] | null;
 }
 
 function figures(database: Database, companyId: number, period: Period) {
@@ -96,18 +100,16 @@ function figures(database: Database, companyId: number, period: Period) {
 }
 
 /** GET /dashboard: the counters and the attendants' table (every user of the company, by name) for the caller's company. */
-export function dashboardData(ctx: Pick<AppContext, "db" | "database">, companyId: number, query: DashboardQuery, now = new Date()) {
+export function dashboardData(ctx: Pick<AppContext, "database">, companyId: number, query: DashboardQuery, now = new Date()) {
   return periodFigures(ctx, companyId, dashboardPeriod(query, now));
 }
 
 /** The dashboard's counters and attendants' table for any period of time. */
-export async function periodFigures(ctx: Pick<AppContext, "db" | "database">, companyId: number, period: Period) {
-  const [people, rows] = await Promise.all([
-    ctx.db.select({ id: users.id, name: users.name, online: users.online }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id)),
-    figures(ctx.database, companyId, period),
-  ]);
+export async function periodFigures(ctx: Pick<AppContext, "database">, companyId: number, period: Period) {
+  const rows = await figures(ctx.database, companyId, period);
   // grouping sets with () always give the total row, even over no cycles at all
   const total = rows.find((r) => r.isTotal)!;
+  const people = typeof total.people === "string" ? (JSON.parse(total.people) as NonNullable<FigureRow["people"]>) : total.people!;
   const counters = presentCounters({
     supportHappening: total.open,
     supportPending: total.pending,
