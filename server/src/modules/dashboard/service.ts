@@ -1,6 +1,7 @@
 import type { DashboardQuery } from "@balcao/common";
 import type { AppContext } from "../../context";
 import type { Database } from "../../db/client";
+import { jsonOf } from "../../channels/sqlRows";
 import { dashboardPeriod, type Period } from "./period";
 import { presentAttendant, presentCounters, type AttendantFigures } from "./present";
 
@@ -90,8 +91,8 @@ interface FigureRow extends AttendantFigures {
   open: number;
   pending: number;
   leads: number;
-  /** On the total row: the company's users, by name. */
-  people: { id: number; name: string; online: boolean }[] | null;
+  /** On the total row: the company's users, by name (JSON). */
+  people: unknown;
 }
 
 function figures(database: Database, companyId: number, period: Period) {
@@ -109,7 +110,7 @@ export async function periodFigures(ctx: Pick<AppContext, "database">, companyId
   const rows = await figures(ctx.database, companyId, period);
   // grouping sets with () always give the total row, even over no cycles at all
   const total = rows.find((r) => r.isTotal)!;
-  const people = typeof total.people === "string" ? (JSON.parse(total.people) as NonNullable<FigureRow["people"]>) : total.people!;
+  const people = jsonOf<{ id: number; name: string; online: boolean }[]>(total.people);
   const counters = presentCounters({
     supportHappening: total.open,
     supportPending: total.pending,
