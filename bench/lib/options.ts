@@ -29,6 +29,8 @@ export interface Options {
   soak: number;
   /** Messages of one new contact at once, each second of the soak's inbound trickle (0: evenly spread). */
   soakBurst: number;
+  /** Seconds of load over every read path before the first is measured (0: none). */
+  serverWarmup: number;
   /** Only the read paths whose name holds one of these texts (case-insensitive); empty: all. */
   paths: string[];
   pgUrl: string;
@@ -45,6 +47,7 @@ const HELP = `npm run bench -- [options]
   --db postgres,pglite                         backends (default both; PGlite runs only ${PGLITE_PARTS.join(" and ")})
   --duration 15 --warmup 3 --connections 10    read paths (autocannon)
   --paths dashboard,contacts                   only the read paths whose name holds one of these texts
+  --server-warmup 30                           seconds of load over every read path before the first is measured
   --rate 200 --inbound-seconds 10              inbound at a fixed rate
   --full-speed 5000 --concurrency 64           inbound at full speed
   --sockets 200 --fanout-rounds 20             realtime fan-out
@@ -81,6 +84,7 @@ export function parseOptions(argv: string[]): Options | null {
       warmup: { type: "string", default: "3" },
       connections: { type: "string", default: "10" },
       paths: { type: "string", default: "" },
+      "server-warmup": { type: "string", default: "30" },
       rate: { type: "string", default: "200" },
       "inbound-seconds": { type: "string", default: "10" },
       "full-speed": { type: "string", default: "5000" },
@@ -108,6 +112,7 @@ export function parseOptions(argv: string[]): Options | null {
     duration: positive(values.duration!, "duration"),
     warmup: Number(values.warmup),
     connections: positive(values.connections!, "connections"),
+    serverWarmup: Number(values["server-warmup"]) || 0,
     paths: values.paths!.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
     rate: positive(values.rate!, "rate"),
     inboundSeconds: positive(values["inbound-seconds"]!, "inbound-seconds"),
