@@ -10,6 +10,7 @@ import { findUserForList } from "../modules/users/present";
 import { queueIdsOf } from "../modules/users/queueIds";
 import { findActiveSessionUser } from "../modules/auth/sessions";
 import type { RoomPolicies } from "./roomPolicies";
+import { coalesceFrames } from "./coalesceFrames";
 
 interface SocketData { caller: Caller }
 
@@ -22,6 +23,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, poli
     cors: corsOrigins.length ? { origin: corsOrigins, credentials: true } : undefined,
     serveClient: false,
   });
+  coalesceFrames(io);
 
   let stopping = false;
   io.use(async (socket, next) => {
