@@ -49,7 +49,7 @@ const HELP = `npm run bench -- [options]
   --paths dashboard,contacts                   only the read paths whose name holds one of these texts
   --server-warmup 30                           seconds of load over every read path before the first is measured
   --rate 200 --inbound-seconds 10              inbound at a fixed rate
-  --full-speed 5000 --concurrency 64           inbound at full speed
+  --full-speed 20000 --concurrency 128         inbound at full speed
   --sockets 200 --fanout-rounds 20             realtime fan-out
   --soak 300 --soak-burst 0                    seconds of mixed reads while the jobs run (worst latency); burst of one
                                                contact's messages each second in the soak's inbound trickle
@@ -87,8 +87,8 @@ export function parseOptions(argv: string[]): Options | null {
       "server-warmup": { type: "string", default: "30" },
       rate: { type: "string", default: "200" },
       "inbound-seconds": { type: "string", default: "10" },
-      "full-speed": { type: "string", default: "5000" },
-      concurrency: { type: "string", default: "64" },
+      "full-speed": { type: "string", default: "20000" },
+      concurrency: { type: "string", default: "128" },
       sockets: { type: "string", default: "200" },
       "fanout-rounds": { type: "string", default: "20" },
       soak: { type: "string", default: "300" },
