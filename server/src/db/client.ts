@@ -48,7 +48,10 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   pg.types.setTypeParser(1082, (v) => v); // date stays 'YYYY-MM-DD'
   // JIT compiling pays off for long analytic queries only; here it added ~50 ms to a search
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
+  // Connections stay open once made (min = max): a new one costs a backend, and its first statements
+  // pay for planning, the catalog and the triggers' compilation, so closing them after 10 s idle
+  // (the driver's default) made the first burst after a lull slower than a steady load.
+  const pool = new pg.Pool({ connectionString: url, max: 10, min: 10, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
   pool.on("error", () => undefined); // idle client errors surface on the next query instead
   try {
     const c = await pool.connect();
