@@ -48,9 +48,9 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
   pg.types.setTypeParser(1082, (v) => v); // date stays 'YYYY-MM-DD'
   // JIT compiling pays off for long analytic queries only; here it added ~50 ms to a search
-  // Connections stay open once made (min = max): a new one costs a backend, and its first statements
-  // pay for planning, the catalog and the triggers' compilation, so closing them after 10 s idle
-  // (the driver's default) made the first burst after a lull slower than a steady load.
+  // Connections stay open once made (min = max). The driver's default closes one after 10 s idle;
+  // the first burst after a lull then pays for a new backend, and each statement's first run on it
+  // for planning, the catalog and the triggers' compilation.
   const pool = new pg.Pool({ connectionString: url, max: 10, min: 10, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
   pool.on("error", () => undefined); // idle client errors surface on the next query instead
   try {
