@@ -51,6 +51,13 @@ describe("GET /contacts", () => {
     expect(names((await t.http.get(`/contacts?searchParam=${encodeURIComponent("(31) 98765-4321")}`, a.token)).body)).toEqual(["Beatriz Oliveira"]);
     expect((await t.http.get("/contacts?searchParam=da%20outra", a.token)).body).toMatchObject({ contacts: [], count: 0, hasMore: false });
     expect((await t.http.get("/contacts?searchParam=100%25", a.token)).body.count).toBe(0); // % is literal text
+    // accented letters too, and a renamed contact is found by its new name only
+    const [accented] = await t.built.ctx.db.insert(contacts).values({ companyId: a.company.id, name: "JOÃO ÁVILA", number: "5521912345678" }).returning();
+    expect(names((await t.http.get(`/contacts?searchParam=${encodeURIComponent("joão ávila")}`, a.token)).body)).toEqual(["JOÃO ÁVILA"]);
+    await t.built.ctx.db.update(contacts).set({ name: "Joana Prado" }).where(eq(contacts.id, accented.id));
+    expect(names((await t.http.get("/contacts?searchParam=PRADO", a.token)).body)).toEqual(["Joana Prado"]);
+    expect((await t.http.get(`/contacts?searchParam=${encodeURIComponent("ávila")}`, a.token)).body.count).toBe(0);
+    await t.built.ctx.db.delete(contacts).where(eq(contacts.id, accented.id));
   });
 
   it("pages a search with its exact count, also past the last match", async () => {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, gte, like, lt, or, sql, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
 import { uniqueViolation } from "../../db/errors";
 import { PAGE_SIZE, type ContactsListQuery, type ContactsQuery, type CreateContactBody, type UpdateContactBody } from "@balcao/common";
@@ -16,13 +16,15 @@ type ContactRow = typeof contacts.$inferSelect;
 /** Contacts found by a search for selects are capped; an unfiltered list is the whole company. */
 export const CONTACT_OPTIONS_SEARCH_LIMIT = 50;
 
-/** Name or number contains the text (case-insensitive); a formatted phone number also matches by its digits. */
+/**
+ * Name or number contains the text (case-insensitive, through the lowered search text); a formatted
+ * phone number also matches by its digits.
+ */
 function searchFilter(searchParam: string): SQL | undefined {
   if (!searchParam) return undefined;
-  const text = containsPattern(searchParam);
   const digits = /^[\d\s()+.-]+$/.test(searchParam) ? searchParam.replace(/\D/g, "") : "";
-  // plain ORs of ILIKE, so PostgreSQL can combine the trigram indexes on name and number (BitmapOr)
-  return or(ilike(contacts.name, text), ilike(contacts.number, text), digits && digits !== searchParam ? like(contacts.number, `%${digits}%`) : undefined);
+  // a plain OR, so PostgreSQL can combine the two patterns' scans of the trigram index (BitmapOr)
+  return or(sql`${contacts.searchText} like lower(${containsPattern(searchParam)})`, digits && digits !== searchParam ? like(contacts.searchText, `%${digits}%`) : undefined);
 }
 
 /** Midnight of a yyyy-MM-dd day in the server's time zone. */

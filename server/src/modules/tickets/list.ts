@@ -52,7 +52,7 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
     const like = containsPattern(q.searchParam);
     commonWord = (await estimatedMatches(database, caller.companyId, like)) > (opts.commonWordMessages ?? COMMON_WORD_MESSAGES);
     const pattern = p.add(like);
-    const matchingContacts = `select c.id from contacts c where c.company_id = ${company} and (c.name ilike ${pattern} or c.number ilike ${pattern})`;
+    const matchingContacts = `select c.id from contacts c where c.company_id = ${company} and c.search_text like lower(${pattern})`;
     if (commonWord) {
       // each ticket, newest first, is checked on its own ("offset 0" keeps the check per ticket),
       // so a common word stops at the first page of matches
