@@ -130,7 +130,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
             and not exists (select 1 from input j where j.external_id = i.external_id and j.ord < i.ord)),
         ${rating}
         -- the contacts: found, or added; one is written only when new or renamed, since a row
-        -- version per message would also go into each of its indexes (two trigram ones)
+        -- version per message would also go into each of its indexes (a trigram one)
         go as (select g.* from groups g where exists (select 1 from fresh f where f.grp = g.grp) and not exists (select 1 from awaiting a where a.grp = g.grp)),
         found as (select k.*, go.grp from go cross join lateral (select * from contacts k where k.company_id = ${companyId}::int and k.number = go.number and k.number <> '') k),
         added as (
