@@ -43,46 +43,16 @@ export function splitIntoDays(period: Period) {
   return { from, to, firstDay, endDay };
 }
 
-/** Microseconds from one timestamp to another, exact (as the daily totals keep them, migration 0008). */
-const micros = (end: string, start: string) => `round(extract(epoch from ${end} - ${start}) * 1000000)::bigint`;
-
 /**
- * Every counter and attendant figure in one statement: the period's whole days from the daily
- * totals (a row per day and attendant), the partial days at its ends from the cycles and contacts
- * themselves, grouped per attendant plus one total row (grouping sets). The "now" counters come
- * from ticket_counts, as InitPlans. The total row also carries the company's users by name (every
- * attendant has a row in the table, with or without cycles), so the request costs one round trip.
+ * Every counter and attendant figure in one call of dashboard_figures (migration 0016): the
+ * period's whole days from the daily totals, the partial days at its ends from the cycles and
+ * contacts themselves, a row per attendant plus the total row, which also carries the company's
+ * users by name. The function's statement always runs on its kept plan, whatever the estimates.
  * Parameters: company, from, to (instants), firstDay, endDay (days), firstDay, endDay (instants).
  */
-const FIGURES = `with parts as (
-    select user_id, finished, talked, talk_us, rated, rate_sum, waited, wait_us, leads
-      from dashboard_days where company_id = $1 and day >= $4::date and day < $5::date
-    ${[["$2", "$6"], ["$7", "$3"]]
-      .map(
-        ([from, to]) => `
-    union all
-    select user_id, 1, (started_at is not null)::int, coalesce(${micros("finished_at", "started_at")}, 0), (rate is not null)::int, coalesce(rate, 0), 0, 0, 0
-      from ticket_trackings where company_id = $1 and finished_at >= ${from}::timestamptz and finished_at < ${to}::timestamptz
-    -- the average wait and the new contacts are the company's alone: these rows need no attendant
-    union all
-    select null, 0, 0, 0, 0, 0, 1, ${micros("started_at", "queued_at")}, 0
-      from ticket_trackings where company_id = $1 and started_at >= ${from}::timestamptz and started_at < ${to}::timestamptz and started_at > queued_at
-    union all
-    select null, 0, 0, 0, 0, 0, 0, 0, count(*)::int
-      from contacts where company_id = $1 and created_at >= ${from}::timestamptz and created_at < ${to}::timestamptz and not is_group`,
-      )
-      .join("")})
-  select user_id as "userId", grouping(user_id) = 1 as "isTotal", coalesce(sum(finished), 0)::int as tickets,
-    (sum(talk_us) / nullif(sum(talked), 0) / 60e6)::float8 as "avgSupport",
-    (sum(rate_sum)::numeric / nullif(sum(rated), 0))::float8 as rating, coalesce(sum(rated), 0)::int as "countRating",
-    (sum(wait_us) / nullif(sum(waited), 0) / 60e6)::float8 as "avgWait", coalesce(sum(leads), 0)::int as leads,
-    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'open') as open,
-    (select coalesce(sum(n), 0)::int from ticket_counts where company_id = $1 and status = 'pending') as pending,
-    case when grouping(user_id) = 1 then
-      (select coalesce(json_agg(json_build_object('id', u.id, 'name', u.name, 'online', u.online) order by u.name, u.id), '[]') from users u where u.company_id = $1)
-    end as people
-  from parts
-  group by grouping sets ((user_id), ())`;
+const FIGURES = `select user_id as "userId", is_total as "isTotal", tickets, avg_support as "avgSupport", rating, count_rating as "countRating",
+    avg_wait as "avgWait", leads, open, pending, people
+  from dashboard_figures($1, $2, $3, $4, $5, $6, $7)`;
 
 interface FigureRow extends AttendantFigures {
   userId: number | null;
