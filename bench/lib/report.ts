@@ -48,7 +48,7 @@ export function targetsTable(results: PartResult[]) {
   return markdownTable({ headers: ["target", "dataset / database", "measured", "result", "load (1 min)"], rows });
 }
 
-/** Each read path's p95 (and req/s) at every size measured, side by side; medium → large more than ×2 is flagged. */
+/** Each read path's p95 (and req/s) at every size measured, side by side, and its growth from medium to large (more than ×2 is flagged). */
 export function growthTable(results: PartResult[]) {
   const reads = results.filter((r) => r.part === "reads" && r.backend === "postgres");
   const sizes = [...new Set(reads.map((r) => r.size))] as Size[];
@@ -59,7 +59,8 @@ export function growthTable(results: PartResult[]) {
     const at = (s: Size) => bySize.get(s)?.find((row) => row.path === p);
     const medium = at("medium");
     const large = at("large");
-    const flag = medium && large && large.p95 > 2 * medium.p95 ? "p95 more than doubled" : "";
+    const ratio = medium && large ? large.p95 / medium.p95 : null;
+    const flag = ratio === null ? "" : `×${ratio.toFixed(2)}${ratio > 2 ? ", p95 more than doubled" : ""}`;
     return [p, ...sizes.map((s) => (at(s) ? `${fmt(at(s)!.p95)} ms (${at(s)!.rps}/s)` : "–")), flag];
   });
   return markdownTable({ headers: ["path (PostgreSQL)", ...sizes.map((s) => `${s}: p95 (req/s)`), "growth medium → large"], rows });
