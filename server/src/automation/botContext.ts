@@ -13,32 +13,49 @@ type MessageRow = typeof import("../db/schema").messages.$inferSelect;
 const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues"] as const;
 
 /**
+ * What every decision on one connection's tickets reads besides the ticket and the customer's
+ * name: the connection, the company's hours, the connection's queues and the bot's settings.
+ */
+const connectionColumns = (companyId: SQL, whatsappId: SQL) => sql`(select row_to_json(w) from whatsapps w where w.company_id = ${companyId} and w.id = ${whatsappId}) as connection,
+  (select co.schedules from companies co where co.id = ${companyId}) as company_schedules,
+  (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules) order by q.order_queue, q.name), '[]'::json)
+     from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = ${companyId} where wq.company_id = ${companyId} and wq.whatsapp_id = ${whatsappId}) as queues,
+  (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = ${companyId} and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings`;
+
+/**
  * Everything one automation decision needs about ticket `t` besides the ticket itself
  * (connection, company hours, the connection's queues, the customer's name, settings), as the
- * columns of a `select` over `t`: read on its own by `readForBot`, and by the statement that stores
- * an inbound message (channels/inboundStore.ts), which spares the bot its read. `contactName`: the
- * customer's name, from where the statement has it (a contact it adds is not in its snapshot).
+ * columns of a `select` over `t`, read by `readForBot`. `contactName`: the customer's name.
  */
-export const botColumns = (contactName: SQL) => sql`(select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
-  (select co.schedules from companies co where co.id = t.company_id) as company_schedules,
-  ${contactName} as contact_name,
-  (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules) order by q.order_queue, q.name), '[]'::json)
-     from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = t.company_id where wq.company_id = t.company_id and wq.whatsapp_id = t.whatsapp_id) as queues,
-  (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = t.company_id and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings`;
+export const botColumns = (contactName: SQL) => sql`${connectionColumns(sql`t.company_id`, sql`t.whatsapp_id`)}, ${contactName} as contact_name`;
 
-/** What `botColumns` read, for the ticket `ticket`. */
-export function botReadOf(ticket: TicketRow, r: Record<string, unknown>) {
+/**
+ * The part of the bot's read that all tickets of one connection share, as the columns of a
+ * `select`: the statement that stores inbound messages (channels/inboundStore.ts) reads it once
+ * for all its customers, which spares the bot its read; `botReadWith` completes it per ticket.
+ */
+export const botConnectionColumns = (companyId: number, whatsappId: number) => connectionColumns(sql`${companyId}::int`, sql`${whatsappId}::int`);
+
+/** What `botConnectionColumns` read: the connection's part of a bot's read. */
+export function connectionReadOf(r: Record<string, unknown>) {
   const stored = jsonOf<Record<string, string>>(r.settings) ?? {};
   const settings = {} as Record<(typeof BOT_SETTINGS)[number], string>;
   for (const key of BOT_SETTINGS) settings[key] = stored[key] ?? DEFAULT_SETTINGS[key] ?? "";
   const bot = {
     connection: rowOf(whatsapps, r.connection),
     companySchedules: (jsonOf<ScheduleEntry[] | null>(r.company_schedules) ?? []) as ScheduleEntry[],
-    contactName: (r.contact_name as string | null) ?? "",
     queues: jsonOf<{ id: number; name: string; greetingMessage: string | null; outOfHoursMessage: string | null; schedules: ScheduleEntry[] }[]>(r.queues) ?? [],
   };
-  return { ticket, bot, settings };
+  return { bot, settings };
 }
+
+type ConnectionRead = ReturnType<typeof connectionReadOf>;
+
+/** The bot's read of `ticket` from the connection's part and the customer's name. */
+export const botReadWith = (shared: ConnectionRead, ticket: TicketRow, contactName: string) => ({ ticket, bot: { ...shared.bot, contactName }, settings: shared.settings });
+
+/** What `botColumns` read, for the ticket `ticket`. */
+export const botReadOf = (ticket: TicketRow, r: Record<string, unknown>) => botReadWith(connectionReadOf(r), ticket, (r.contact_name as string | null) ?? "");
 
 export type BotRead = ReturnType<typeof botReadOf>;
 

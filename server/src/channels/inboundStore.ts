@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { contacts, messages, tickets } from "../db/schema";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { awaitingRating } from "../automation/ratingWindow";
-import { botColumns, botReadOf, type BotRead } from "../automation/botContext";
+import { botConnectionColumns, botReadWith, connectionReadOf, type BotRead } from "../automation/botContext";
 import { jsonOf, rowOf, rowsOf } from "./sqlRows";
 
 /** One inbound message, ready to store: its media file is saved, its texts worked out. */
@@ -173,9 +173,11 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
       select g.grp, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
         (select row_to_json(c) from c where c.grp = g.grp) as contact, (select json_agg(m order by m.id) from m where m.ticket_id = t.id) as messages,
         row_to_json(t) as ticket, exists (select 1 from opened o join c on c.id = o.contact_id where c.grp = g.grp) as created,
-        exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS}, row_to_json(bot) as bot
+        exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS},
+        coalesce(t.status = 'pending' and t.user_id is null and not t.is_group, false) as bot_reads,
+        -- what the bot reads of the connection, the same for every customer: once, on the first row
+        case when g.grp = 0 then (select row_to_json(s) from (select ${botConnectionColumns(companyId, whatsapp.id)}) s) end as bot_connection
       from groups g left join t on t.grp = g.grp
-        left join lateral (select ${botColumns(sql`(select c.name from c where c.grp = g.grp)`)} where t.status = 'pending' and t.user_id is null and not t.is_group) as bot on true
       order by g.grp`,
     `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${opts.unlessRating ? "_rating" : ""}${opts.alongside ? `_${opts.alongside.name}` : ""}`,
   );
@@ -216,6 +218,7 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       left = [];
       break;
     }
+    const shared = rows[0]?.bot_connection ? connectionReadOf(jsonOf<Record<string, unknown>>(rows[0].bot_connection)) : null;
     for (const r of rows) {
       if (r.awaiting === true) awaiting.add(left[Number(r.grp)].at);
       for (const dup of jsonOf<unknown[] | null>(r.dups) ?? []) {
@@ -227,7 +230,7 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       const contact = rowOf(contacts, r.contact)!;
       const ticketRow = rowOf(tickets, r.ticket)!;
       const ticket = viewFromParts(ticketRow, contact, r);
-      const botRead = r.bot ? botReadOf(ticketRow, jsonOf<Record<string, unknown>>(r.bot)) : null;
+      const botRead = r.bot_reads === true && shared ? botReadWith(shared, ticketRow, contact.name) : null;
       stored.forEach((message, n) => {
         // the bots greet a new ticket once: for its first message
         results.set(message.externalId!, { duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch: n === stored.length - 1, botRead });
