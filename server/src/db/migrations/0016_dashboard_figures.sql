@@ -17,28 +17,21 @@ LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 BEGIN
   RETURN QUERY
-  with parts as (
+  -- the partial days at the period's two ends
+  with ends (lo, hi) as (values (from_at, first_at), (end_at, to_at)),
+    parts as (
       select d.user_id, d.finished, d.talked, d.talk_us, d.rated, d.rate_sum, d.waited, d.wait_us, d.leads
         from dashboard_days d where d.company_id = company and d.day >= first_day and d.day < end_day
       union all
       select c.user_id, 1, (c.started_at is not null)::int, coalesce(round(extract(epoch from c.finished_at - c.started_at) * 1000000)::bigint, 0), (c.rate is not null)::int, coalesce(c.rate, 0), 0, 0::bigint, 0
-        from ticket_trackings c where c.company_id = company and c.finished_at >= from_at and c.finished_at < first_at
+        from ends e join ticket_trackings c on c.company_id = company and c.finished_at >= e.lo and c.finished_at < e.hi
       -- the average wait and the new contacts are the company's alone: these rows need no attendant
       union all
       select null, 0, 0, 0::bigint, 0, 0, 1, round(extract(epoch from c.started_at - c.queued_at) * 1000000)::bigint, 0
-        from ticket_trackings c where c.company_id = company and c.started_at >= from_at and c.started_at < first_at and c.started_at > c.queued_at
+        from ends e join ticket_trackings c on c.company_id = company and c.started_at >= e.lo and c.started_at < e.hi and c.started_at > c.queued_at
       union all
       select null, 0, 0, 0::bigint, 0, 0, 0, 0::bigint, count(*)::int
-        from contacts k where k.company_id = company and k.created_at >= from_at and k.created_at < first_at and not k.is_group
-      union all
-      select c.user_id, 1, (c.started_at is not null)::int, coalesce(round(extract(epoch from c.finished_at - c.started_at) * 1000000)::bigint, 0), (c.rate is not null)::int, coalesce(c.rate, 0), 0, 0::bigint, 0
-        from ticket_trackings c where c.company_id = company and c.finished_at >= end_at and c.finished_at < to_at
-      union all
-      select null, 0, 0, 0::bigint, 0, 0, 1, round(extract(epoch from c.started_at - c.queued_at) * 1000000)::bigint, 0
-        from ticket_trackings c where c.company_id = company and c.started_at >= end_at and c.started_at < to_at and c.started_at > c.queued_at
-      union all
-      select null, 0, 0, 0::bigint, 0, 0, 0, 0::bigint, count(*)::int
-        from contacts k where k.company_id = company and k.created_at >= end_at and k.created_at < to_at and not k.is_group)
+        from ends e join contacts k on k.company_id = company and k.created_at >= e.lo and k.created_at < e.hi and not k.is_group)
   select p.user_id, grouping(p.user_id) = 1, coalesce(sum(p.finished), 0)::int,
     (sum(p.talk_us) / nullif(sum(p.talked), 0) / 60e6)::float8,
     (sum(p.rate_sum)::numeric / nullif(sum(p.rated), 0))::float8, coalesce(sum(p.rated), 0)::int,
