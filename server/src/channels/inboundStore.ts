@@ -169,14 +169,17 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           from active a where t.id = a.id and t.id in (select id from locked) and exists (select 1 from m where m.ticket_id = a.id)
           returning t.*, a.grp),
         ${opts.alongside?.cte ?? sql``}
-        t as (select * from upd union all select o.*, c.grp from opened o join c on c.id = o.contact_id)
+        t as (select * from upd union all select o.*, c.grp from opened o join c on c.id = o.contact_id),
+        -- the customers whose ticket the bot may answer (pending, nobody's, not a group)
+        bot_reads as (select t.grp from t where t.status = 'pending' and t.user_id is null and not t.is_group)
       select g.grp, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
         (select row_to_json(c) from c where c.grp = g.grp) as contact, (select json_agg(m order by m.id) from m where m.ticket_id = t.id) as messages,
         row_to_json(t) as ticket, exists (select 1 from opened o join c on c.id = o.contact_id where c.grp = g.grp) as created,
         exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS},
-        coalesce(t.status = 'pending' and t.user_id is null and not t.is_group, false) as bot_reads,
-        -- what the bot reads of the connection, the same for every customer: once, on the first row
-        case when g.grp = 0 then (select row_to_json(s) from (select ${botConnectionColumns(companyId, whatsapp.id)}) s) end as bot_connection
+        exists (select 1 from bot_reads b where b.grp = g.grp) as bot_reads,
+        -- what the bot reads of the connection, the same for every customer: once, on the first
+        -- row, when the bot may answer any of them
+        case when g.grp = 0 and exists (select 1 from bot_reads) then (select row_to_json(s) from (select ${botConnectionColumns(companyId, whatsapp.id)}) s) end as bot_connection
       from groups g left join t on t.grp = g.grp
       order by g.grp`,
     `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${opts.unlessRating ? "_rating" : ""}${opts.alongside ? `_${opts.alongside.name}` : ""}`,
