@@ -7,10 +7,16 @@
  * and milliseconds per message, and the median call by batch size, which splits a statement's
  * cost into what each call costs and what each message adds.
  *
+ * Each prepared statement's line also says how often it ran on a kept (generic) plan and how often
+ * PostgreSQL planned it again.
+ *
+ * `--rate 200` records messages sent at that fixed rate instead (`--messages` rounded up to whole seconds), where few
+ * statements carry more than one message.
+ *
  * `--variant file.sql` also runs the recording on copies that the file changed first (dropped an
  * index, a trigger, a foreign key), in the order plain, variant, variant, plain, so that what a
  * part of the schema costs shows next to the machine's drift.
- *   node --import tsx bench/diagnose/replay.ts [--messages 3000] [--variant change.sql]
+ *   node --import tsx bench/diagnose/replay.ts [--messages 3000] [--rate 200] [--variant change.sql]
  */
 import fs from "node:fs";
 import { parseArgs } from "node:util";
@@ -22,8 +28,9 @@ import { buildDataset, BENCH_PASSWORD } from "../dataset/build";
 import { createBenchDatabase, withPg } from "../lib/databases";
 import { InboundLoad } from "../parts/inboundLoad";
 
-const { values: args } = parseArgs({ options: { messages: { type: "string", default: "3000" }, variant: { type: "string" }, pg: { type: "string", default: "postgres://postgres@127.0.0.1:5432" } } });
-const messages = Number(args.messages);
+const { values: args } = parseArgs({ options: { messages: { type: "string", default: "3000" }, rate: { type: "string" }, variant: { type: "string" }, pg: { type: "string", default: "postgres://postgres@127.0.0.1:5432" } } });
+let messages = Number(args.messages);
+const rate = args.rate ? Number(args.rate) : null;
 const variant = args.variant ? fs.readFileSync(args.variant, "utf8") : null;
 
 interface Recorded { client: number; text: string; values: unknown[]; name?: string }
@@ -59,11 +66,12 @@ try {
   const w = company.whatsapps[0];
   const load = new InboundLoad(base, { id: w.id, token: w.token }, company.id, company.contactNumbers, "900001");
   recording = true;
-  await load.fullSpeed(messages, 64);
+  if (rate) messages = (await load.fixedRate(rate, Math.ceil(messages / rate))).sent;
+  else await load.fullSpeed(messages, 64);
   await new Promise((r) => setTimeout(r, 1000));
   recording = false;
   await built.close();
-  console.log(`${messages} messages at full speed: ${recorded.length} statements recorded`);
+  console.log(`${messages} messages ${rate ? `at ${rate}/s` : "at full speed"}: ${recorded.length} statements recorded`);
   for (const change of variant ? [null, variant, variant, null] : [null]) await replay(change);
 } finally {
   await withPg(admin, (c) => c.query(`drop database if exists ${kept}`));
@@ -110,12 +118,23 @@ async function replay(change: string | null) {
       sameSize.push(ms);
     }
     const total = performance.now() - start;
-    for (const c of clients.values()) await c.end();
+    // how each prepared statement was planned on these connections: kept (generic) plans or planned per call
+    const plans = new Map<string, { generic: number; custom: number }>();
+    for (const c of clients.values()) {
+      const { rows } = (await query.call(c, "select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements")) as { rows: { name: string; generic: number; custom: number }[] };
+      for (const row of rows) {
+        const sum = plans.get(row.name) ?? { generic: 0, custom: 0 };
+        plans.set(row.name, { generic: sum.generic + row.generic, custom: sum.custom + row.custom });
+      }
+      await c.end();
+    }
     console.log(`\n## ${change ? "with the variant" : "as it is"}: ${(total / messages).toFixed(3)} ms per message`);
     for (const [kind, k] of [...kinds].sort((a, b) => b[1].ms - a[1].ms)) {
       const calls = [...k.bySize.values()].reduce((n, l) => n + l.length, 0);
       const sizes = [...k.bySize].sort((a, b) => a[0] - b[0]).map(([size, l]) => `≤${size}: ${l.length} × ${median(l).toFixed(2)}`);
-      console.log(`${(k.ms / messages).toFixed(3).padStart(7)} ms/msg ${String(calls).padStart(5)} calls${k.failed ? ` (${k.failed} failed)` : ""}  ${kind}\n        median ms by batch size: ${sizes.join(", ")}`);
+      const planned = plans.get(kind);
+      const planLine = planned ? `\n        plans: ${planned.generic} generic, ${planned.custom} custom` : "";
+      console.log(`${(k.ms / messages).toFixed(3).padStart(7)} ms/msg ${String(calls).padStart(5)} calls${k.failed ? ` (${k.failed} failed)` : ""}  ${kind}\n        median ms by batch size: ${sizes.join(", ")}${planLine}`);
     }
   } finally {
     await withPg(admin, (c) => c.query(`drop database if exists ${copy}`));
