@@ -20,8 +20,9 @@ export interface Options {
   /** Inbound: messages per second of the fixed-rate run, for `inboundSeconds`. */
   rate: number;
   inboundSeconds: number;
-  /** Inbound: messages of the full-speed run, with this many requests in flight. */
+  /** Inbound: messages of each full-speed run, with this many requests in flight; the target reads the runs' median. */
   fullSpeedMessages: number;
+  fullSpeedRuns: number;
   concurrency: number;
   sockets: number;
   fanoutRounds: number;
@@ -50,6 +51,7 @@ const HELP = `npm run bench -- [options]
   --server-warmup 30                           seconds of load over every read path before the first is measured
   --rate 200 --inbound-seconds 10              inbound at a fixed rate
   --full-speed 20000 --concurrency 128         inbound at full speed
+  --full-speed-runs 3                          full-speed runs (the target reads their median)
   --sockets 200 --fanout-rounds 20             realtime fan-out
   --soak 300 --soak-burst 0                    seconds of mixed reads while the jobs run (worst latency); burst of one
                                                contact's messages each second in the soak's inbound trickle
@@ -88,6 +90,7 @@ export function parseOptions(argv: string[]): Options | null {
       rate: { type: "string", default: "200" },
       "inbound-seconds": { type: "string", default: "10" },
       "full-speed": { type: "string", default: "20000" },
+      "full-speed-runs": { type: "string", default: "3" },
       concurrency: { type: "string", default: "128" },
       sockets: { type: "string", default: "200" },
       "fanout-rounds": { type: "string", default: "20" },
@@ -117,6 +120,7 @@ export function parseOptions(argv: string[]): Options | null {
     rate: positive(values.rate!, "rate"),
     inboundSeconds: positive(values["inbound-seconds"]!, "inbound-seconds"),
     fullSpeedMessages: positive(values["full-speed"]!, "full-speed"),
+    fullSpeedRuns: positive(values["full-speed-runs"]!, "full-speed-runs"),
     concurrency: positive(values.concurrency!, "concurrency"),
     sockets: positive(values.sockets!, "sockets"),
     fanoutRounds: positive(values["fanout-rounds"]!, "fanout-rounds"),

@@ -74,7 +74,7 @@ export function renderMarkdown(run: Run) {
     "",
     `- Machine: ${machineLine(run.machine)}`,
     `- Code: ${run.commit ?? gitCommit()}`,
-    `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s${options.soakBurst ? ` with bursts of ${options.soakBurst}` : ""}`,
+    `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedRuns ?? 1} × ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s${options.soakBurst ? ` with bursts of ${options.soakBurst}` : ""}`,
     ...(options.label ? [`- Note: ${options.label}`] : []),
     hot.length
       ? `- ⚠ The machine was busy when ${hot.map((r) => `${r.part} (${r.size}/${r.backend})`).join(", ")} started: other processes shared the CPUs, so those numbers are lower than this machine can do.`

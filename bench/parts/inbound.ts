@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Database } from "../../server/src/db/client";
-import { ceiling, CpuMeter, type CpuUsed } from "../lib/cpu";
+import { ceiling, CpuMeter, settle, type CpuUsed } from "../lib/cpu";
 import { connectSocket, openSockets } from "../lib/http";
 import { fmt, type PartResult, type Table } from "../lib/results";
 import { load1, percentiles, sleep } from "../lib/stats";
@@ -92,7 +92,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     const sockets = ctx.options.concurrency + BURST;
     await openSockets(ctx.server.url, sockets);
     const fixed = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
-    fixed.listen(socket);
+    const stopFixed = fixed.listen(socket);
     ctx.say(`  inbound: ${ctx.options.rate} msg/s for ${ctx.options.inboundSeconds} s`);
     const meter = new CpuMeter(ctx.server.pid, ctx.database.url);
     await meter.begin();
@@ -100,18 +100,25 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     await fixed.settle(5_000);
     const fixedCpu = await meter.end();
     const fixedResent = await fixed.resend([...fixed.deliveries.keys()].filter((k) => k % 50 === 0));
+    stopFixed();
     runs.push(summarize(`fixed rate ${ctx.options.rate}/s`, fixed, fixedRun, fixedResent, fixedCpu, ctx.backend));
 
-    const full = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
-    full.listen(socket);
-    ctx.say(`  inbound: ${ctx.options.fullSpeedMessages} messages at full speed, ${ctx.options.concurrency} in flight`);
-    await openSockets(ctx.server.url, sockets);
-    await meter.begin();
-    const fullRun = await full.fullSpeed(ctx.options.fullSpeedMessages, ctx.options.concurrency);
-    const fullCpu = await meter.end();
-    await full.settle(10_000);
-    const fullResent = await full.resend([...full.deliveries.keys()].filter((k) => k % 50 === 0));
-    runs.push(summarize("full speed", full, fullRun, fullResent, fullCpu, ctx.backend));
+    // several full-speed runs, since one run's rate drifts with the machine by a tenth or more
+    const fullRuns = ctx.options.fullSpeedRuns;
+    for (let i = 1; i <= fullRuns; i++) {
+      const full = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
+      const stopFull = full.listen(socket);
+      ctx.say(`  inbound: ${ctx.options.fullSpeedMessages} messages at full speed, ${ctx.options.concurrency} in flight (run ${i} of ${fullRuns})`);
+      await settle();
+      await openSockets(ctx.server.url, sockets);
+      await meter.begin();
+      const fullRun = await full.fullSpeed(ctx.options.fullSpeedMessages, ctx.options.concurrency);
+      const fullCpu = await meter.end();
+      await full.settle(10_000);
+      const fullResent = await full.resend([...full.deliveries.keys()].filter((k) => k % 50 === 0));
+      stopFull();
+      runs.push(summarize(fullRuns > 1 ? `full speed, run ${i} of ${fullRuns}` : "full speed", full, fullRun, fullResent, fullCpu, ctx.backend));
+    }
   } finally {
     socket.close();
   }
@@ -143,7 +150,10 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     headers: ["run", "bursts: p50/p95/p99 ms", "others: p50/p95/p99 ms"],
     rows: runs.map((r) => [r.name, latencies(r.toSocketBursts), latencies(r.toSocketOthers)]),
   };
-  const [fixedRun, fullRun] = runs;
+  const [fixedRun, ...fullRuns] = runs;
+  // the median run by rate (the lower middle one of an even count)
+  const fullRun = [...fullRuns].sort((a, b) => a.msgPerSec - b.msgPerSec)[Math.floor((fullRuns.length - 1) / 2)];
+  const ofRuns = fullRuns.length > 1 ? `, the median of ${fullRuns.map((r) => r.msgPerSec).join(", ")}` : "";
   const result: PartResult = {
     part: "inbound",
     backend: ctx.backend,
@@ -151,7 +161,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     load: { before, after: load1() },
     tables: [table, byKind],
     targets: [
-      { target: "inbound sustained ≥ 2,000 msg/s", measured: `${fullRun.msgPerSec} msg/s (CPU bound ${fullRun.ceiling}/s)`, met: fullRun.msgPerSec >= 2000 },
+      { target: "inbound sustained ≥ 2,000 msg/s", measured: `${fullRun.msgPerSec} msg/s${ofRuns} (CPU bound ${fullRun.ceiling}/s)`, met: fullRun.msgPerSec >= 2000 },
       {
         target: `p99 inbound-to-socket ≤ 50 ms at 200 msg/s`,
         measured: ctx.options.rate === 200 ? `${fmt(fixedRun.toSocket.p99)} ms` : `(ran at ${ctx.options.rate}/s) ${fmt(fixedRun.toSocket.p99)} ms`,

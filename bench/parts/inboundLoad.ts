@@ -36,14 +36,18 @@ export class InboundLoad {
     readonly tag: string,
   ) {}
 
+  /** Notes each of this load's messages' arrival at `socket`; the answer stops listening. */
   listen(socket: Socket) {
     const marker = new RegExp(`\\[b:${this.tag}-(\\d+)\\]`);
-    socket.on(`company-${this.companyId}-appMessage`, (payload: { action: string; message: { body: string; fromMe: boolean } }) => {
+    const event = `company-${this.companyId}-appMessage`;
+    const arrived = (payload: { action: string; message: { body: string; fromMe: boolean } }) => {
       if (payload.action !== "create" || payload.message.fromMe) return;
       const m = marker.exec(payload.message.body);
       const d = m ? this.deliveries.get(Number(m[1])) : undefined;
       if (d && d.eventAt === undefined) d.eventAt = performance.now();
-    });
+    };
+    socket.on(event, arrived);
+    return () => void socket.off(event, arrived);
   }
 
   externalId = (seq: number) => `BENCHIN-${this.tag}-${seq}`;
@@ -95,7 +99,8 @@ export class InboundLoad {
     while (next < schedule.length) {
       const elapsed = performance.now() - start;
       while (next < schedule.length && schedule[next].at <= elapsed) inFlight.push(this.send(schedule[next++].number));
-      await sleep(1);
+      // asleep until the next message is due, rather than waking every millisecond to look
+      if (next < schedule.length) await sleep(Math.max(1, Math.ceil(schedule[next].at - (performance.now() - start))));
     }
     await Promise.all(inFlight);
     return { sent: schedule.length, seconds: (performance.now() - start) / 1000 };
