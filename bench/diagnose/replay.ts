@@ -10,8 +10,8 @@
  * Each prepared statement's line also says how often it ran on a kept (generic) plan and how often
  * PostgreSQL planned it again.
  *
- * `--rate 200` records messages sent at that fixed rate instead (`--messages` rounded up to whole seconds), where few
- * statements carry more than one message.
+ * `--rate 200` records messages sent at that fixed rate instead (`--messages` of them, rounded up
+ * to whole seconds), where few statements carry more than one message.
  *
  * `--variant file.sql` also runs the recording on copies that the file changed first (dropped an
  * index, a trigger, a foreign key), in the order plain, variant, variant, plain, so that what a
