@@ -74,6 +74,7 @@ export function renderMarkdown(run: Run) {
     "",
     `- Machine: ${machineLine(run.machine)}`,
     `- Code: ${run.commit ?? gitCommit()}`,
+    // runs recorded before --full-speed-runs existed made one full-speed run
     `- Options: sizes ${options.sizes.join(", ")}; parts ${options.parts.join(", ")}; databases ${options.backends.join(", ")}; reads ${options.connections} connections, ${options.warmup} s warm-up + ${options.duration} s; inbound ${options.rate}/s for ${options.inboundSeconds} s and ${options.fullSpeedRuns ?? 1} × ${options.fullSpeedMessages} at full speed (${options.concurrency} in flight); ${options.sockets} sockets; soak ${options.soak} s${options.soakBurst ? ` with bursts of ${options.soakBurst}` : ""}`,
     ...(options.label ? [`- Note: ${options.label}`] : []),
     hot.length

@@ -104,11 +104,11 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
     runs.push(summarize(`fixed rate ${ctx.options.rate}/s`, fixed, fixedRun, fixedResent, fixedCpu, ctx.backend));
 
     // several full-speed runs, since one run's rate drifts with the machine by a tenth or more
-    const fullRuns = ctx.options.fullSpeedRuns;
-    for (let i = 1; i <= fullRuns; i++) {
+    const runCount = ctx.options.fullSpeedRuns;
+    for (let i = 1; i <= runCount; i++) {
       const full = new InboundLoad(ctx.server.url, whatsapp, company.id, company.contactNumbers, newTag());
       const stopFull = full.listen(socket);
-      ctx.say(`  inbound: ${ctx.options.fullSpeedMessages} messages at full speed, ${ctx.options.concurrency} in flight (run ${i} of ${fullRuns})`);
+      ctx.say(`  inbound: ${ctx.options.fullSpeedMessages} messages at full speed, ${ctx.options.concurrency} in flight (run ${i} of ${runCount})`);
       await settle();
       await openSockets(ctx.server.url, sockets);
       await meter.begin();
@@ -117,7 +117,7 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
       await full.settle(10_000);
       const fullResent = await full.resend([...full.deliveries.keys()].filter((k) => k % 50 === 0));
       stopFull();
-      runs.push(summarize(fullRuns > 1 ? `full speed, run ${i} of ${fullRuns}` : "full speed", full, fullRun, fullResent, fullCpu, ctx.backend));
+      runs.push(summarize(runCount > 1 ? `full speed, run ${i} of ${runCount}` : "full speed", full, fullRun, fullResent, fullCpu, ctx.backend));
     }
   } finally {
     socket.close();
