@@ -14,6 +14,7 @@ import { openDatabase } from "./db/client";
 import { seed } from "./db/seed";
 import { registerErrorHandler } from "./http/errorHandler";
 import { registerAuthHook } from "./http/auth";
+import { registerNulGuard } from "./http/nulGuard";
 import { registerWebApp } from "./http/webApp";
 import { loadSecrets } from "./secrets";
 import { Realtime } from "./realtime/realtime";
@@ -106,6 +107,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const limiter = new LoginLimiter({ maxPerIp: config.loginMaxPerIp, maxFailsPerEmail: config.loginMaxFailsPerEmail, redis: redis[0] });
     await app.register(async (api) => {
       registerAuthHook(api, ctx);
+      registerNulGuard(api);
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx, limiter));
       await api.register(planRoutes(ctx));

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { DatabaseError } from "./db/client";
 import { buildApp } from "./app";
+import { safeMessage } from "./logging";
 
 const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
 
@@ -37,7 +38,7 @@ main().catch((err) => {
   } else if ((err as NodeJS.ErrnoException).code === "EADDRINUSE") {
     process.stderr.write(`balcao: port already in use (${(err as Error).message})\n`);
   } else {
-    process.stderr.write(`balcao: failed to start: ${(err as Error).message}\n`);
+    process.stderr.write(`balcao: failed to start: ${safeMessage((err as Error).message)}\n`);
   }
   process.exit(1);
 });

@@ -25,9 +25,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (err.statusCode === 429) return reply.status(429).send({ error: "ERR_TOO_MANY_ATTEMPTS", retryAfterSeconds: (err as { retryAfterSeconds?: number }).retryAfterSeconds });
       return reply.status(err.statusCode).send({ error: "ERR_VALIDATION", message: err.message });
     }
-    // Database errors carry the query's parameters (message bodies, hashes): log only what locates the fault.
-    const cause = (err as { cause?: { code?: string; constraint?: string } }).cause;
-    request.log.error({ name: err.name, code: err.code ?? cause?.code, constraint: cause?.constraint, stack: err.stack?.split("\n").slice(1, 8).join("\n") }, "unhandled error");
+    // The logger's error serializer (../logging.ts) keeps only what locates the fault.
+    request.log.error({ err }, "unhandled error");
     return reply.status(500).send({ error: "ERR_INTERNAL" });
   });
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ error: "ERR_NOT_FOUND", message: `${request.method} ${request.url.split("?")[0]}` }));

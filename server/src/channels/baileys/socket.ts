@@ -1,5 +1,6 @@
 import type { AnyMessageContent, MiscMessageGenerationOptions, UserFacingSocketConfig, WAMessage, WAMessageKey } from "baileys";
 import { loadBaileys, type BaileysLibrary } from "./library";
+import { safeError } from "../../logging";
 
 /** The part of a Baileys socket the adapter uses; tests hand in a fake with the same shape. */
 export interface BaileysSocket {
@@ -62,7 +63,7 @@ export function channelLogger(level: string, bindings: Record<string, unknown> =
     if (at < threshold) return;
     const fields: Record<string, unknown> = { ...bindings, ...(obj instanceof Error ? { err: obj } : typeof obj === "object" && obj ? safeFields(obj as Record<string, unknown>) : { detail: String(obj) }) };
     if (target) return target[at >= LEVELS.error ? "error" : "warn"](fields, msg);
-    const err = fields.err instanceof Error ? { err: { message: fields.err.message } } : {};
+    const err = fields.err instanceof Error ? { err: safeError(fields.err) } : {};
     process.stderr.write(`${JSON.stringify({ level: at, time: Date.now(), ...fields, ...err, ...(msg ? { msg } : {}) })}\n`);
   };
   return {

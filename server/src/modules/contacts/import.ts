@@ -69,7 +69,7 @@ async function dropNonWhatsapp(ctx: AppContext, check: NumberChecker | null, row
         if (!(await check(row.number))) refused.add(row.row);
       } catch (err) {
         failing = true;
-        ctx.log?.warn({ err: (err as Error)?.message }, "WhatsApp number check failed; importing the rest unchecked");
+        ctx.log?.warn({ err }, "WhatsApp number check failed; importing the rest unchecked");
       }
     }
   };

@@ -35,7 +35,7 @@ export async function assertWhatsappNumber(ctx: AppContext, companyId: number, n
   try {
     valid = await check(number);
   } catch (err) {
-    ctx.log?.warn({ err: (err as Error)?.message, companyId }, "WhatsApp number check failed");
+    ctx.log?.warn({ err, companyId }, "WhatsApp number check failed");
     throw new AppError("ERR_WAPP_CHECK_CONTACT", 400);
   }
   if (!valid) throw new AppError("ERR_WAPP_INVALID_CONTACT", 400, { field: "number" });
