@@ -13,6 +13,7 @@ import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { seed } from "./db/seed";
 import { registerErrorHandler } from "./http/errorHandler";
+import { loggerOptions } from "./logging";
 import { registerAuthHook } from "./http/auth";
 import { registerNulGuard } from "./http/nulGuard";
 import { registerWebApp } from "./http/webApp";
@@ -51,6 +52,8 @@ import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
 
+const CORS_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
 export interface BuiltApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -61,6 +64,8 @@ export interface BuiltApp {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
   /** Folder of the built web app; the SPA is not served when it does not exist. */
   webDist?: string;
   /** PGlite location override (tests use "memory://"). */
@@ -82,15 +87,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.channels = new ChannelManager(ctx);
 
     const app = Fastify({
-      logger: options.logger === false ? false : { level: config.logLevel, redact: ["req.headers.authorization", "req.headers.cookie"] },
+      logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
       trustProxy: false,
       bodyLimit: 1024 * 1024,
+      // The spec's client writes `/users/`, `/settings/`, `/whatsapp/?session=0`: the same routes.
+      routerOptions: { ignoreTrailingSlash: true },
     });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(cookie);
     await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10, fields: 20 } });
-    if (config.allowedOrigins.length) await app.register(cors, { origin: config.allowedOrigins, credentials: true });
+    if (config.allowedOrigins.length) await app.register(cors, { origin: config.allowedOrigins, credentials: true, methods: CORS_METHODS, allowedHeaders: ["Authorization", "Content-Type"] });
     if (config.redisUrl) redis = [new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })];
     if (redis.length) await redis[0].connect();
     await app.register(rateLimit, {

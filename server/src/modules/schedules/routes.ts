@@ -31,11 +31,9 @@ export function scheduleRoutes(ctx: AppContext) {
     app.addHook("preValidation", async (request) => requirePlanFlag(ctx.db, request.caller.companyId, "useSchedules"));
 
     // the spec's client asks for `GET /schedules/`; without this alias it would reach `/schedules/:id`
-    for (const url of ["/schedules", "/schedules/"]) {
-      r.get(url, { schema: { querystring: schedulesQuery, tags: ["schedules"] } }, async (request) =>
-        schedulesService.listSchedules(ctx.db, request.caller, request.query),
-      );
-    }
+    r.get("/schedules", { schema: { querystring: schedulesQuery, tags: ["schedules"] } }, async (request) =>
+      schedulesService.listSchedules(ctx.db, request.caller, request.query),
+    );
 
     r.get("/schedules/:id", { schema: { params: idParams, tags: ["schedules"] } }, async (request) =>
       schedulesService.showSchedule(ctx.db, request.caller, request.params.id),

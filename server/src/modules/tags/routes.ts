@@ -10,9 +10,7 @@ export function tagRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     // The tags page (searchParam, pageNumber) and the original's `GET /tags` with companyId: both read `tags`.
-    for (const url of ["/tags", "/tags/"]) {
-      r.get(url, { schema: { querystring: listQuery, tags: ["tags"] } }, async (request) => manage.listTagsPage(ctx.db, request.caller, request.query));
-    }
+    r.get("/tags", { schema: { querystring: listQuery, tags: ["tags"] } }, async (request) => manage.listTagsPage(ctx.db, request.caller, request.query));
 
     r.get("/tags/list", { schema: { tags: ["tags"] } }, async (request) => tagsService.listTags(ctx.db, request.caller));
 

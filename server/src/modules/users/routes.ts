@@ -9,9 +9,7 @@ export function userRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     // The spec's client asks for `GET /users/`; without this alias it would reach `/users/:id`.
-    for (const url of ["/users", "/users/"]) {
-      r.get(url, { schema: { querystring: listQuery, tags: ["users"] } }, async (request) => usersService.listUsers(ctx.db, request.caller, request.query));
-    }
+    r.get("/users", { schema: { querystring: listQuery, tags: ["users"] } }, async (request) => usersService.listUsers(ctx.db, request.caller, request.query));
 
     r.get("/users/list", { schema: { tags: ["users"] } }, async (request) => usersService.listUserNames(ctx.db, request.caller));
 
