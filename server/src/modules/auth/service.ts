@@ -52,7 +52,7 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined)
   if (!refreshToken) throw expired();
   const claims = await verifyRefreshToken(refreshToken, ctx.secrets.jwtRefreshSecret);
   if (!claims) throw expired();
-  const rotated = await rotateSession(ctx.db, claims.sid, claims.secret);
+  const rotated = await rotateSession(ctx.db, claims.sid, claims.secret, ctx.secrets.jwtRefreshSecret);
   if (!rotated) {
     ctx.realtime.closeSessions([claims.sid]);
     throw expired();

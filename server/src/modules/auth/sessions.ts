@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
 import { userSessions, users } from "../../db/schema";
-import { REFRESH_TOKEN_TTL_SECONDS, hashSecret, newRefreshSecret } from "./tokens";
+import { REFRESH_TOKEN_TTL_SECONDS, hashSecret, newRefreshSecret, nextRefreshSecret } from "./tokens";
 
 const expiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);
 
@@ -23,20 +23,27 @@ export async function openSession(db: Db, user: { id: number; companyId: number 
   return { sessionId: session.id, secret, closedSessionIds: closed };
 }
 
+/** Refreshes that arrive together with one token (a page mounting several session hooks) all succeed within this window. */
+export const ROTATION_GRACE_MS = 10_000;
+
 /**
- * Rotates the refresh secret. A secret that was already rotated away means the token
- * was copied: the whole session is closed.
+ * Rotates the refresh secret. The next secret derives from the presented one, so refreshes racing
+ * with the same token get the same next secret. A secret rotated away longer ago than the grace
+ * window, or never issued, means the token was copied: the whole session is closed.
  */
-export async function rotateSession(db: Db, sessionId: string, presentedSecret: string) {
+export async function rotateSession(db: Db, sessionId: string, presentedSecret: string, key: string) {
   const [session] = await db.select().from(userSessions).where(eq(userSessions.id, sessionId));
   if (!session || session.revokedAt || session.expiresAt < new Date()) return null;
-  const secret = newRefreshSecret();
+  const secret = nextRefreshSecret(presentedSecret, key);
   const updated = await db
     .update(userSessions)
     .set({ refreshHash: hashSecret(secret), expiresAt: expiry() })
     .where(and(eq(userSessions.id, sessionId), eq(userSessions.refreshHash, hashSecret(presentedSecret)), isNull(userSessions.revokedAt)))
     .returning({ id: userSessions.id });
   if (updated.length === 0) {
+    const [now] = await db.select().from(userSessions).where(eq(userSessions.id, sessionId));
+    const rotatedAt = now ? now.expiresAt.getTime() - REFRESH_TOKEN_TTL_SECONDS * 1000 : 0;
+    if (now && !now.revokedAt && now.refreshHash === hashSecret(secret) && Date.now() - rotatedAt <= ROTATION_GRACE_MS) return { session: now, secret };
     await revokeSession(db, sessionId);
     return null;
   }

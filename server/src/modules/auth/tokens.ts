@@ -70,4 +70,6 @@ export async function verifyRefreshToken(token: string, secret: string): Promise
 }
 
 export const newRefreshSecret = () => crypto.randomBytes(32).toString("base64url");
+/** The secret that follows `secret` in a session's rotation: the same for every refresh that presents it. */
+export const nextRefreshSecret = (secret: string, key: string) => crypto.createHmac("sha256", key).update(secret).digest("base64url");
 export const hashSecret = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
