@@ -65,10 +65,10 @@ describe("a NUL character in a request", () => {
     expect(await t.http.post("/tags", { name: "Chave ok", "x\u0000": 1 }, a.token)).toMatchObject(invalid("x\\u0000"));
   });
 
-  it("is refused on the helps, settings, sandbox and external API routes", async () => {
+  it("is refused on the helps, settings, sandbox media and external API routes", async () => {
     expect(await t.http.post("/helps", { title: "Vídeo\u0000" }, superToken)).toMatchObject(invalid("title"));
     expect(await t.http.put("/settings/asaas", { value: "tok\u0000en" }, superToken)).toMatchObject(invalid("value"));
-    expect(await t.http.post(`/sandbox/${sandbox.id}/inbound`, { number: "5511933334444", body: "oi\u0000" }, sandbox.token)).toMatchObject(invalid("body"));
+    expect(await t.http.get(`/sandbox/${sandbox.id}/media/ext%00id`, sandbox.token)).toMatchObject(invalid("externalId"));
     expect(await t.http.post("/api/messages/send", { number: "5511933334444", body: "oi\u0000" }, sandbox.token)).toMatchObject(invalid("body"));
   });
 
@@ -83,7 +83,7 @@ describe("a NUL character in a request", () => {
     expect(await t.http.put(`/contacts/${contactId}`, { name: "Outro\u0000nome", email: "novo@example.com" }, a.token)).toMatchObject(invalid("name"));
     expect((await t.http.get(`/contacts/${contactId}`, a.token)).body).toEqual(before);
     const messages = (await t.http.get(`/messages/${ticketId}`, a.token)).body.count;
-    await t.http.post(`/sandbox/${sandbox.id}/inbound`, { number: "5511911112222", body: "de novo\u0000" }, sandbox.token);
+    expect(await t.http.post(`/messages/${ticketId}`, { body: "de novo\u0000" }, a.token)).toMatchObject(invalid("body"));
     expect((await t.http.get(`/messages/${ticketId}`, a.token)).body.count).toBe(messages);
   });
 });

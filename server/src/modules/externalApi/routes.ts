@@ -5,6 +5,7 @@ import { EXTERNAL_API_MAX_FILES, EXTERNAL_API_MAX_PER_MINUTE, externalApiSendFie
 import type { AppContext } from "../../context";
 import { bearerToken } from "../../http/auth";
 import { AppError } from "../../http/errors";
+import { readForm } from "../../http/multipartForm";
 import type { MediaFile } from "../../channels/contract";
 import { mimeOf } from "../../media/store";
 import { connectionOfToken, sendExternal } from "./service";
@@ -19,13 +20,15 @@ async function readSend(request: FastifyRequest): Promise<{ number: string; body
   if (!request.isMultipart()) return { ...externalApiTextBody.parse(request.body ?? {}), files: [] };
   const files: MediaFile[] = [];
   const fields: Record<string, string> = {};
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      if (files.length >= EXTERNAL_API_MAX_FILES) throw new AppError("ERR_VALIDATION", 400, { field: "medias", message: "medias: Too many files" });
-      // the media store turns the name into a safe one (spaces → underscores)
-      files.push({ data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) });
-    } else if (part.fieldname === "number" || part.fieldname === "body") fields[part.fieldname] = String(part.value ?? "");
-  }
+  await readForm(request, async (parts) => {
+    for await (const part of parts) {
+      if (part.type === "file") {
+        if (files.length >= EXTERNAL_API_MAX_FILES) throw new AppError("ERR_VALIDATION", 400, { field: "medias", message: "medias: Too many files" });
+        // the media store turns the name into a safe one (spaces → underscores)
+        files.push({ data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) });
+      } else if (part.fieldname === "number" || part.fieldname === "body") fields[part.fieldname] = String(part.value ?? "");
+    }
+  });
   const parsed = externalApiSendFields.parse(fields);
   if (!parsed.body.trim() && files.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "body", message: "body: Required" });
   return { ...parsed, files };

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { MAX_ID, idParams, pageNumberField, sendMessageBody, ticketIdParams } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { AppError } from "../../http/errors";
+import { readForm } from "../../http/multipartForm";
 import type { MediaFile } from "../../channels/contract";
 import { mimeOf } from "../../media/store";
 import { loadAccessibleTicket } from "../tickets/service";
@@ -19,17 +20,19 @@ async function readOutgoing(request: FastifyRequest): Promise<{ body: string; qu
     const parsed = sendMessageBody.parse(request.body ?? {});
     return { body: parsed.body, quotedMsgId: parsed.quotedMsg?.id ?? null, files: [] };
   }
-  const files: MediaFile[] = [];
-  let body = "";
-  let quotedMsgId: number | null = null;
-  for await (const part of request.parts()) {
-    if (part.type === "file") {
-      if (files.length >= MAX_FILES) throw new AppError("ERR_VALIDATION", 400, { field: "medias", message: "medias: Too many files" });
-      files.push({ data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) });
-    } else if (part.fieldname === "body") body = String(part.value ?? "");
-    else if (part.fieldname === "quotedMsgId" && Number.isInteger(Number(part.value)) && Number(part.value) > 0 && Number(part.value) <= MAX_ID) quotedMsgId = Number(part.value);
-  }
-  return { body, quotedMsgId, files };
+  return readForm(request, async (parts) => {
+    const files: MediaFile[] = [];
+    let body = "";
+    let quotedMsgId: number | null = null;
+    for await (const part of parts) {
+      if (part.type === "file") {
+        if (files.length >= MAX_FILES) throw new AppError("ERR_VALIDATION", 400, { field: "medias", message: "medias: Too many files" });
+        files.push({ data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) });
+      } else if (part.fieldname === "body") body = String(part.value ?? "");
+      else if (part.fieldname === "quotedMsgId" && Number.isInteger(Number(part.value)) && Number(part.value) > 0 && Number(part.value) <= MAX_ID) quotedMsgId = Number(part.value);
+    }
+    return { body, quotedMsgId, files };
+  });
 }
 
 export function messageRoutes(ctx: AppContext) {

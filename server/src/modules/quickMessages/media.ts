@@ -3,6 +3,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext, Caller } from "../../context";
 import { quickMessages } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { readForm } from "../../http/multipartForm";
 import type { MediaFile } from "../../channels/contract";
 import { mimeOf } from "../../media/store";
 import { presentQuickMessageRecord } from "./present";
@@ -12,12 +13,15 @@ import { findEditableQuickMessage, findVisibleQuickMessage } from "./service";
 /** The one file of POST /quick-messages/:id/media-upload (fields: typeArch 'quickMessage', file). */
 export async function readUploadedFile(request: FastifyRequest): Promise<MediaFile> {
   if (!request.isMultipart()) throw new AppError("ERR_VALIDATION", 400, { field: "file", message: "file: Required" });
-  let file: MediaFile | null = null;
-  for await (const part of request.parts()) {
-    if (part.type !== "file") continue;
-    if (file) throw new AppError("ERR_VALIDATION", 400, { field: "file", message: "file: Too many files" });
-    file = { data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) };
-  }
+  const file = await readForm(request, async (parts) => {
+    let first: MediaFile | null = null;
+    for await (const part of parts) {
+      if (part.type !== "file") continue;
+      if (first) throw new AppError("ERR_VALIDATION", 400, { field: "file", message: "file: Too many files" });
+      first = { data: await part.toBuffer(), filename: part.filename, mimetype: part.mimetype || mimeOf(part.filename) };
+    }
+    return first;
+  });
   if (!file || file.data.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "file", message: "file: Required" });
   return file;
 }

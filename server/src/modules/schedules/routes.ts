@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { idParams, isScheduleMediaName, SCHEDULE_MEDIA_MAX_BYTES, scheduleBody, schedulesQuery } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { AppError } from "../../http/errors";
+import { readForm } from "../../http/multipartForm";
 import { requirePlanFlag } from "../../policies/plan";
 import * as schedulesService from "./service";
 
@@ -11,16 +12,27 @@ const fileError = (message: string) => new AppError("ERR_VALIDATION", 400, { fie
 /** The one image of a media-upload request (field `file`): .png, .jpg or .jpeg only. */
 async function readImage(request: FastifyRequest) {
   if (!request.isMultipart()) throw fileError("Required");
-  const part = await request.file({ limits: { fileSize: SCHEDULE_MEDIA_MAX_BYTES, files: 1 } });
-  if (!part) throw fileError("Required");
-  if (!isScheduleMediaName(part.filename)) {
-    part.file.resume(); // drain it: the reply goes out once the request is read
-    throw fileError("Invalid value");
-  }
-  const data = await part.toBuffer().catch(() => {
-    throw fileError("Too Long!");
-  });
-  return { data, filename: part.filename };
+  const image = await readForm(
+    request,
+    async (parts) => {
+      for await (const part of parts) {
+        if (part.type !== "file") continue;
+        if (!isScheduleMediaName(part.filename)) {
+          part.file.resume(); // drain it: the reply goes out once the request is read
+          throw fileError("Invalid value");
+        }
+        const data = await part.toBuffer().catch((err: { code?: string }) => {
+          if (err.code === "FST_REQ_FILE_TOO_LARGE") throw fileError("Too Long!");
+          throw err;
+        });
+        return { data, filename: part.filename };
+      }
+      return null;
+    },
+    { limits: { fileSize: SCHEDULE_MEDIA_MAX_BYTES, files: 1 } },
+  );
+  if (!image) throw fileError("Required");
+  return image;
 }
 
 /** Messages scheduled for later (spec core-workspace §7, administration §7); plan flag useSchedules. */
