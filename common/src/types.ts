@@ -1,6 +1,8 @@
 import type { ConnectionStatus, PlanFlag, Recurrence } from "./constants";
 
 export interface QueueRef { id: number; name: string; color: string }
+/** A user's queue, with the link row the spec's client reads (`user.queues[i].UserQueue.queueId`). */
+export interface UserQueueRef extends QueueRef { UserQueue: { userId: number; queueId: number } }
 export interface SettingItem { id: number; key: string; value: string; companyId: number; createdAt: string; updatedAt: string }
 
 export interface SessionCompany {
@@ -28,7 +30,7 @@ export interface SessionUser {
   online: boolean;
   companyId: number;
   whatsappId: number | null;
-  queues: QueueRef[];
+  queues: UserQueueRef[];
   company: SessionCompany;
 }
 
@@ -66,7 +68,7 @@ export interface UserListItem {
   allTicket: string;
   whatsappId: number | null;
   createdAt: string;
-  queues: QueueRef[];
+  queues: UserQueueRef[];
   company: { id: number; name: string };
 }
 

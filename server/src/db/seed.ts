@@ -6,6 +6,8 @@ import { hashPassword } from "../modules/auth/passwords";
 import { insertCompany } from "../modules/companies/service";
 import { DEFAULT_HELPS } from "../modules/helps/defaults";
 
+const PLATFORM_DUE_DATE = "2099-12-31";
+
 export interface SeedResult { seeded: boolean; generatedPassword?: string }
 
 /** First start only: plan "Plano 1", company 1 "Empresa 1", its super admin and the starting help videos. */
@@ -25,7 +27,8 @@ export async function seed(db: Db, opts: { adminEmail: string; adminPassword?: s
       .onConflictDoNothing()
       .returning();
     const planId = plan?.id ?? (await tx.select({ id: plans.id }).from(plans).where(eq(plans.name, "Plano 1")))[0].id;
-    const company = await insertCompany(tx, { name: "Empresa 1", email: opts.adminEmail, phone: null, planId, dueDate: null, recurrence: "MENSAL" });
+    // The platform owner's company never falls due; clients refuse a session whose company has no due date ahead.
+    const company = await insertCompany(tx, { name: "Empresa 1", email: opts.adminEmail, phone: null, planId, dueDate: PLATFORM_DUE_DATE, recurrence: "MENSAL" });
     await tx.insert(users).values({ companyId: company.id, name: "Admin", email: opts.adminEmail, passwordHash, profile: "admin", super: true, allTicket: "enabled" });
     // once, with the first company: help videos the super user later deletes stay deleted
     await tx.insert(helps).values(DEFAULT_HELPS);

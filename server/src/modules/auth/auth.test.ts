@@ -26,7 +26,7 @@ describe("POST /auth/login", () => {
       companyId: 1,
       whatsappId: null,
       queues: [],
-      company: { id: 1, name: "Empresa 1", dueDate: null },
+      company: { id: 1, name: "Empresa 1", dueDate: "2099-12-31" },
     });
     const keys = res.body.user.company.settings.map((s: { key: string }) => s.key);
     expect(keys).toEqual(expect.arrayContaining(["userRating", "scheduleType", "CheckMsgIsGroup", "call", "chatBotType", "sendGreetingAccepted", "sendMsgTransfTicket", "sendGreetingMessageOneQueues", "campaignsEnabled"]));

@@ -18,6 +18,9 @@ export function settingRoutes(ctx: AppContext) {
       return rows.map((s) => presentSetting(s, caller.super));
     });
 
+    // The spec's login page asks, before anyone signs in, whether it may offer sign-up; no other setting is public.
+    r.get("/settings/viewregister", { config: { public: true }, schema: { tags: ["settings"] } }, async () => ({ key: "viewregister", value: "enabled" }));
+
     r.put("/settings/:key", { schema: { params: settingKeyParams, body: updateSettingBody, tags: ["settings"] } }, async (request) => {
       const { caller } = request;
       const { key } = request.params;

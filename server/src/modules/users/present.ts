@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import type { QueueRef, SessionUser, UserListItem } from "@balcao/common";
+import type { SessionUser, UserListItem, UserQueueRef } from "@balcao/common";
 import type { Db } from "../../db/client";
 import { companies, queues, settings, userQueues, users } from "../../db/schema";
 import { presentSetting } from "../settings/present";
@@ -7,8 +7,8 @@ import { presentSetting } from "../settings/present";
 type UserRow = typeof users.$inferSelect;
 
 /** Queues of several users in one query, keyed by user id. */
-export async function queuesByUser(db: Db, companyId: number, userIds: number[]): Promise<Map<number, QueueRef[]>> {
-  const map = new Map<number, QueueRef[]>();
+export async function queuesByUser(db: Db, companyId: number, userIds: number[]): Promise<Map<number, UserQueueRef[]>> {
+  const map = new Map<number, UserQueueRef[]>();
   if (userIds.length === 0) return map;
   const rows = await db
     .select({ userId: userQueues.userId, id: queues.id, name: queues.name, color: queues.color })
@@ -16,11 +16,11 @@ export async function queuesByUser(db: Db, companyId: number, userIds: number[])
     .innerJoin(queues, eq(queues.id, userQueues.queueId))
     .where(and(eq(userQueues.companyId, companyId), inArray(userQueues.userId, userIds)))
     .orderBy(asc(queues.orderQueue), asc(queues.name));
-  for (const { userId, ...q } of rows) map.set(userId, [...(map.get(userId) ?? []), q]);
+  for (const { userId, ...q } of rows) map.set(userId, [...(map.get(userId) ?? []), { ...q, UserQueue: { userId, queueId: q.id } }]);
   return map;
 }
 
-export function presentUser(u: UserRow, queueList: QueueRef[], company: { id: number; name: string }): UserListItem {
+export function presentUser(u: UserRow, queueList: UserQueueRef[], company: { id: number; name: string }): UserListItem {
   return {
     id: u.id,
     name: u.name,

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { dashboardChartQuery } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { authorize } from "../../policies";
+import { appointmentsPerAttendant, messagesPerHour, ratingsPerQueue } from "./service";
+
+/** The reports the spec's dashboard and reports page read; the client's companyId is ignored, the caller's company is used. */
+export function reportRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    const schema = { querystring: dashboardChartQuery, tags: ["reports"] };
+
+    r.get("/reports/appointmentsAtendent", { schema }, async (request) => {
+      authorize(request.caller, "dashboard:view");
+      return appointmentsPerAttendant(ctx.db, request.caller.companyId, request.query);
+    });
+
+    r.get("/reports/rushHour", { schema }, async (request) => {
+      authorize(request.caller, "dashboard:view");
+      return messagesPerHour(ctx.db, request.caller.companyId, request.query);
+    });
+
+    r.get("/reports/departamentRatings", { schema }, async (request) => {
+      authorize(request.caller, "dashboard:view");
+      return ratingsPerQueue(ctx.db, request.caller.companyId, request.query);
+    });
+  };
+}
