@@ -14,7 +14,8 @@ export type CompanyEventFamily =
   | "queue"
   | "schedule"
   | "quickemessage"
-  | "tag";
+  | "tag"
+  | "deadLetter";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

@@ -28,3 +28,4 @@ export * from "./templateVariables";
 export * from "./schemas/externalApi";
 export * from "./views";
 export * from "./schemas/dashboard";
+export * from "./schemas/deadLetters";

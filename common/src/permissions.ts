@@ -12,6 +12,8 @@ export const PERMISSIONS = [
   "connections-page:actionButtons",
   "connections-page:addConnection",
   "connections-page:editOrDeleteConnection",
+  /** Customers' messages a channel delivered that could not be stored. */
+  "connections-page:deadLetters",
   "users:manage",
   "settings:update",
   "queues:manage",

@@ -49,6 +49,7 @@ import { externalApiRoutes } from "./modules/externalApi/routes";
 import { scheduleRoutes } from "./modules/schedules/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { reportRoutes } from "./modules/reports/routes";
+import { deadLetterRoutes } from "./modules/deadLetters/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
@@ -138,6 +139,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(scheduleRoutes(ctx));
       await api.register(dashboardRoutes(ctx));
       await api.register(reportRoutes(ctx));
+      await api.register(deadLetterRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });

@@ -21,6 +21,8 @@ export interface InboundMessage {
   /** Sent from the company's own phone (another device), not by the customer. */
   fromMe?: boolean;
   timestamp?: Date;
+  /** What the channel delivered, as it came: kept with the message's dead letter when it cannot be stored. */
+  raw?: unknown;
 }
 
 /** Normalized events a channel delivers to the inbound pipeline. */

@@ -5,6 +5,7 @@ import { pairedSandbox } from "../test/conversation";
 import { messages, tickets } from "../db/schema";
 import { storeInbound, type PreparedInbound } from "./inboundStore";
 import { storeDecisions } from "../automation/inboundBot";
+import { failMessagesContaining } from "../test/failingInserts";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -82,9 +83,10 @@ describe("many customers' messages at once (stored together)", () => {
     }
   });
 
-  it("stores the others when one customer's message cannot be stored with them (a NUL in its text)", async () => {
+  it("stores the others when one customer's message cannot be stored with them (the database refuses it)", async () => {
     const whatsapp = { id: w.id, companyId: a.company.id };
-    const bodies = ["um", "dois", "com \u0000 dentro", "quatro", "cinco"];
+    await failMessagesContaining(t.built.ctx.db, "REFUSED-IN-BATCH");
+    const bodies = ["um", "dois", "REFUSED-IN-BATCH", "quatro", "cinco"];
     // one connection's messages: the first ones run alone while the others wait, then these go in one statement
     const answers = await Promise.allSettled(bodies.map((body, c) => t.built.ctx.channels.storeMessage(whatsapp, { externalId: `NUL-${c}`, number: `55119777000${["19", "28", "37", "46", "55"][c]}`, name: `Nul ${c}`, body })));
     expect(answers.map((x) => x.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);

@@ -13,6 +13,8 @@ import { BaileysAdapter } from "./baileys/adapter";
 import { defaultBaileysOptions, type BaileysOptions } from "./baileys/socket";
 import { pairedSessions } from "./baileys/savedSessions";
 import { SessionLease, type LeaseOptions } from "./lease";
+import { storableEvent, storableInbound } from "./storableText";
+import { keepDeadLetter } from "./deadLetters";
 import { presentWhatsapp } from "../modules/whatsapps/present";
 
 export const CHANNEL_KINDS = ["sandbox", "cloud", "baileys"] as const;
@@ -127,17 +129,33 @@ export class ChannelManager {
    * bots answer. Returns what was stored, or null when the message was dropped.
    */
   async receiveMessage(whatsapp: { id: number; companyId: number }, message: InboundMessage) {
-    const stored = await this.storeMessage(whatsapp, message);
-    if (stored) await this.automate(stored);
+    const stored = await this.storeOrKeep(whatsapp, message);
+    if (stored && !("deadLetter" in stored)) await this.automate(stored);
     return stored;
+  }
+
+  /**
+   * `storeMessage`, or, when the message cannot be stored whatever the reason, a dead letter the
+   * company's admins see (answered as `{ deadLetter }`): the channel is then answered as for a
+   * stored message, so it stops delivering it again. A dead letter that cannot be written either
+   * (the database is down) fails the delivery, and the channel tries again later.
+   */
+  async storeOrKeep(whatsapp: { id: number; companyId: number }, message: InboundMessage, alongside?: Alongside) {
+    try {
+      return await this.storeMessage(whatsapp, message, alongside);
+    } catch (err) {
+      return { deadLetter: await keepDeadLetter(this.ctx, whatsapp, message, err) };
+    }
   }
 
   /**
    * The storing half of `receiveMessage`, for a channel that records something in between, or
    * `alongside` the message in the same statement (the result's `alongside` says whether it ran
-   * there; a rating answer takes another way).
+   * there; a rating answer takes another way). Every channel's message passes here: its texts
+   * are made storable here (storableText.ts).
    */
-  async storeMessage(whatsapp: { id: number; companyId: number }, message: InboundMessage, alongside?: Alongside) {
+  async storeMessage(whatsapp: { id: number; companyId: number }, delivered: InboundMessage, alongside?: Alongside) {
+    const message = storableInbound(delivered);
     if (message.isGroup) {
       const { CheckMsgIsGroup } = await readSettings(this.ctx.db, whatsapp.companyId, ["CheckMsgIsGroup"] as const);
       if (CheckMsgIsGroup === "enabled") return null;
@@ -160,8 +178,9 @@ export class ChannelManager {
   }
 
   /** Normalized events from any channel land here. */
-  async handle(whatsappId: number, companyId: number, event: ChannelEvent) {
+  async handle(whatsappId: number, companyId: number, delivered: ChannelEvent) {
     const whatsapp = { id: whatsappId, companyId };
+    const event = storableEvent(delivered);
     switch (event.type) {
       case "message":
         return void (await this.receiveMessage(whatsapp, event.message));

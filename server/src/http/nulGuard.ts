@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { V } from "@balcao/common";
 import { AppError } from "./errors";
+import { isChannelInput } from "./channelInput";
 
 const NUL = "\u0000";
 
@@ -38,6 +39,8 @@ export function assertNoNul(field: string, text: string | undefined | null) {
 /** PostgreSQL cannot store U+0000 in text or jsonb: every request naming one is refused before a route reads it. */
 export function registerNulGuard(api: FastifyInstance) {
   api.addHook("preValidation", async (request) => {
+    // a channel's delivery of customers' text is made storable, never refused (http/channelInput.ts)
+    if (isChannelInput(request)) return;
     const parts = [
       ["params", request.params],
       ["querystring", request.query],

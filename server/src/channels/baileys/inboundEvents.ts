@@ -82,6 +82,7 @@ export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, do
     body: "",
     fromMe: fromMe || undefined,
     timestamp: timestampOf(msg.messageTimestamp),
+    raw: msg,
   };
   const inner = (content as Record<string, any>)[type];
   const quoted = inner?.contextInfo?.stanzaId;

@@ -5,6 +5,7 @@ import { contacts, messages } from "../../db/schema";
 import type { BaileysAdapter } from "./adapter";
 import { createBaileysConnection, FakeWhatsApp, pairSocket, type FakeSocket } from "./fakeSocket";
 import * as fx from "./fixtures";
+import { failMessagesContaining } from "../../test/failingInserts";
 
 let t: TestApp;
 let admin: { token: string; user: { id: number } };
@@ -114,6 +115,38 @@ describe("baileys inbound messages", () => {
     const [group] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, message.contactId!));
     expect(group).toMatchObject({ number: "120363041234567890", isGroup: true });
     await t.http.put("/settings/CheckMsgIsGroup", { value: "enabled" }, admin.token);
+  });
+});
+
+describe("baileys inbound messages the database cannot take as they came", () => {
+  const from = (id: string, message: unknown, pushName: string) => ({ ...fx.text, key: { ...fx.text.key, remoteJid: "5511977776666@s.whatsapp.net", id }, pushName, message });
+
+  it("stores a message with a NUL or half of a surrogate pair in its text and push name once, shown normalised", async () => {
+    const odd = from("3EB0ODD0000000000001", { conversation: "bom\u0000 dia \udc00 😀" }, "Bea\u0000triz \ud800");
+    await upsert("notify", odd);
+    await upsert("notify", odd);
+    const rows = await t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, "3EB0ODD0000000000001")));
+    expect(rows).toHaveLength(1);
+    expect(await ticketMessages(rows[0].ticketId)).toEqual([expect.objectContaining({ body: "bom dia \ufffd 😀", contact: expect.objectContaining({ name: "Beatriz \ufffd" }) })]);
+  });
+
+  it("keeps a message that cannot be stored as a dead letter, without its media key, and goes on with the next", async () => {
+    const undo = await failMessagesContaining(t.built.ctx.db, "BAILEYS-REFUSED");
+    try {
+      const refused = from("3EB0DEAD000000000001", { imageMessage: { ...fx.image.message!.imageMessage, caption: "BAILEYS-REFUSED" } }, "Beatriz");
+      fake.media.set("3EB0DEAD000000000001", fx.JPEG);
+      const next = from("3EB0DEAD000000000002", { conversation: "e esta chega" }, "Beatriz");
+      await upsert("notify", refused, next);
+      expect(await stored("3EB0DEAD000000000001")).toBeUndefined();
+      expect(await stored("3EB0DEAD000000000002")).toMatchObject({ body: "e esta chega" });
+
+      const { body } = await t.http.get("/dead-letters", admin.token);
+      const [letter] = body.deadLetters.filter((d: { externalId: string }) => d.externalId === "3EB0DEAD000000000001");
+      expect(letter).toMatchObject({ whatsappId: whatsapp.id, channel: "baileys", errorCode: "P0001", payload: { key: { id: "3EB0DEAD000000000001" }, pushName: "Beatriz" } });
+      expect(letter.payload.message.imageMessage).toMatchObject({ caption: "BAILEYS-REFUSED", mediaKey: "[redacted]", jpegThumbnail: { bytes: fx.JPEG.length } });
+    } finally {
+      await undo();
+    }
   });
 });
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ADMIN, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { contacts, messages, tickets, whatsapps } from "../../db/schema";
+import { failMessagesContaining } from "../../test/failingInserts";
 
 const PHONE_ID = "109876543210987";
 const ACCESS_TOKEN = "EAAG-test-access-token-0123456789";
@@ -224,6 +225,42 @@ describe("cloud webhook", () => {
       expect((await deliver(payload)).status).toBe(200);
       const [stored] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
       expect(stored).toMatchObject({ body, mediaType });
+    }
+  });
+});
+
+describe("cloud webhook, text the database cannot hold as it came", () => {
+  it("stores a message with a NUL or half of a surrogate pair in its text and its sender's name once, shown normalised", async () => {
+    const payload = inbound("5511933332222", "Ze\u0000ca \udc01", { type: "text", text: { body: "oi\u0000 😀 tudo\ud800" } });
+    const id = payload.entry[0].changes[0].value.messages[0].id;
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    const location = inbound("5511933332222", "Zeca", { type: "location", location: { latitude: 1.5, longitude: 2.5, name: "Lo\u0000ja \ud800" } });
+    expect((await deliver(location)).status).toBe(200);
+
+    const stored = await messageByExternalId(id);
+    expect(stored).toHaveLength(1);
+    const list = await t.http.get(`/messages/${stored[0].ticketId}`, admin.token);
+    expect(list.body.messages).toEqual([
+      expect.objectContaining({ body: "oi 😀 tudo\ufffd", contact: expect.objectContaining({ name: "Zeca \ufffd" }) }),
+      expect.objectContaining({ body: "|https://maps.google.com/maps?q=1.5%2C2.5&z=17|Loja \ufffd", mediaType: "locationMessage" }),
+    ]);
+  });
+
+  it("answers 200 for a message that cannot be stored, kept once as a dead letter without the connection's secrets", async () => {
+    const undo = await failMessagesContaining(t.built.ctx.db, "CLOUD-REFUSED");
+    try {
+      const payload = inbound("5511933331111", "Recusada", { type: "text", text: { body: "CLOUD-REFUSED agora" } });
+      const id = payload.entry[0].changes[0].value.messages[0].id;
+      expect((await deliver(payload)).status).toBe(200);
+      expect((await deliver(payload)).status).toBe(200);
+      expect(await messageByExternalId(id)).toHaveLength(0);
+      const list = await t.http.get("/dead-letters", admin.token);
+      const mine = list.body.deadLetters.filter((d: { externalId: string }) => d.externalId === id);
+      expect(mine).toEqual([expect.objectContaining({ whatsappId: whatsapp.id, channel: "cloud", errorCode: "P0001", payload: { contacts: [{ profile: { name: "Recusada" }, wa_id: "5511933331111" }], messages: [expect.objectContaining({ id, text: { body: "CLOUD-REFUSED agora" } })] } })]);
+      for (const secret of [ACCESS_TOKEN, APP_SECRET]) expect(JSON.stringify(list.body)).not.toContain(secret);
+    } finally {
+      await undo();
     }
   });
 });

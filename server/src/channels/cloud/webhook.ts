@@ -36,8 +36,9 @@ function vcardOf(contact: any) {
 }
 
 /** One Cloud API message as the inbound pipeline's message; null for kinds the product does not show. */
-async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, string>): Promise<InboundMessage | null> {
+async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, string>, raw: unknown): Promise<InboundMessage | null> {
   const base: InboundMessage = {
+    raw,
     externalId: String(msg.id),
     number: String(msg.from),
     name: names.get(String(msg.from)),
@@ -86,7 +87,9 @@ export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, paylo
       if (value.metadata?.phone_number_id && String(value.metadata.phone_number_id) !== config.phoneNumberId) continue;
       const names = new Map<string, string>((value.contacts ?? []).filter((c: any) => c?.wa_id && c?.profile?.name).map((c: any) => [String(c.wa_id), String(c.profile.name)]));
       for (const msg of value.messages ?? []) {
-        const message = await toInbound(adapter, msg, names);
+        // the message as Meta sent it, with its sender's profile
+        const raw = { contacts: (value.contacts ?? []).filter((c: any) => String(c?.wa_id) === String(msg?.from)), messages: [msg] };
+        const message = await toInbound(adapter, msg, names, raw);
         if (message) events.push({ type: "message", message });
       }
       for (const status of value.statuses ?? []) {
@@ -101,7 +104,8 @@ export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, paylo
 /**
  * Meta's webhook for Cloud API connections, public and authenticated by its signature.
  * A delivery is handled before answering: a failure answers 500 and Meta delivers again,
- * which is safe because the inbound pipeline stores each message id once.
+ * which is safe because the inbound pipeline stores each message id once. A message that cannot
+ * be stored at all is kept as a dead letter and answered 200, so Meta stops delivering it.
  */
 export function cloudWebhookRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -123,7 +127,7 @@ export function cloudWebhookRoutes(ctx: AppContext) {
       return reply.type("text/plain").send(String(query["hub.challenge"] ?? ""));
     });
 
-    app.post("/webhooks/whatsapp-cloud/:whatsappId", { config: { public: true }, schema: { hide: true } }, async (request, reply) => {
+    app.post("/webhooks/whatsapp-cloud/:whatsappId", { config: { public: true, channelInput: true }, schema: { hide: true } }, async (request, reply) => {
       const { whatsappId } = params.parse(request.params);
       const found = await loadCloud(ctx, whatsappId);
       const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);

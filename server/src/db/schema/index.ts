@@ -8,3 +8,4 @@ export * from "./tickets";
 export * from "./messages";
 export * from "./sandbox";
 export * from "./schedules";
+export * from "./deadLetters";

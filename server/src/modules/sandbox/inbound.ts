@@ -7,6 +7,7 @@ import type { InboundMessage } from "../../channels/contract";
 import { mediaTypeOf } from "../../media/store";
 import { AppError } from "../../http/errors";
 import { rowsOf } from "../../channels/sqlRows";
+import { storableText } from "../../channels/storableText";
 
 /** The simulated phone sends: kept on the phone's side, then delivered like any channel's message. */
 export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps.$inferSelect, body: SandboxInboundBody) {
@@ -23,6 +24,8 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     mediaType: body.location ? "locationMessage" : (body.mediaType ?? (media ? mediaTypeOf(media.mimetype) : undefined)),
     media,
     quotedExternalId: body.quotedId,
+    // the phone's request as it came, its file as the file's size
+    raw: { ...body, media: media ? { filename: media.filename, mimetype: media.mimetype, bytes: media.data.byteLength } : undefined },
   };
   if (body.location) {
     const { latitude, longitude, description } = body.location;
@@ -37,13 +40,15 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     on conflict (whatsapp_id, external_id, direction) do nothing`;
   // made by the statement that stores the messages (their delivered values as `input`)
   const alongside = sql`phone_copy as (${copy(sql`from m join input i on i.external_id = m.external_id`, sql`i.source_number`, sql`i.quoted_external_id`)}),`;
-  const result = await ctx.channels.storeMessage(whatsapp, message, { cte: alongside, name: "sandbox_copy" });
+  const result = await ctx.channels.storeOrKeep(whatsapp, message, { cte: alongside, name: "sandbox_copy" });
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };
+  // delivered, and kept for the company's admins: the phone has nothing to send again
+  if ("deadLetter" in result) return { duplicate: false, stored: false as const, deadLetterId: result.deadLetter.id, error: "ERR_CREATING_MESSAGE" as const };
   if (!result.duplicate && !result.alongside) {
     // a rating answer took another way: its copy on its own
-    const stored = sql`from messages m where m.company_id = ${whatsapp.companyId}::int and m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${externalId}::text`;
-    await rowsOf(ctx.db, copy(stored, sql`${body.number}::text`, sql`${body.quotedId ?? null}::text`), "balcao_sandbox_phone_copy");
+    const stored = sql`from messages m where m.company_id = ${whatsapp.companyId}::int and m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${storableText(externalId)}::text`;
+    await rowsOf(ctx.db, copy(stored, sql`${body.number}::text`, sql`${storableText(body.quotedId ?? "") || null}::text`), "balcao_sandbox_phone_copy");
   }
   // the bot's read holds the connection's row (its token): not for the phone
   const { alongside: _, botRead: __, ...answer } = result;

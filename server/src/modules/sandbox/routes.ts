@@ -13,6 +13,7 @@ import { mimeOf } from "../../media/store";
 import { presentSandboxMessage } from "../../channels/sandbox/adapter";
 import { deliverInbound } from "./inbound";
 import { rowOf, rowsOf } from "../../channels/sqlRows";
+import { storableText } from "../../channels/storableText";
 
 const params = z.object({ whatsappId: idParam });
 
@@ -52,6 +53,8 @@ export function sandboxRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
     const open = { public: true } as const;
+    // the phone's side: what a customer writes, delivered as any channel delivers it
+    const phone = { public: true, channelInput: true } as const;
 
     r.post("/sandbox/:whatsappId/pair", { config: open, schema: { params, tags: ["sandbox"] } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
@@ -67,10 +70,10 @@ export function sandboxRoutes(ctx: AppContext) {
       return { status: "CONNECTED", name: row.name };
     });
 
-    r.post("/sandbox/:whatsappId/inbound", { config: open, bodyLimit: 40 * 1024 * 1024, schema: { params, body: sandboxInboundBody, tags: ["sandbox"] } }, async (request, reply) => {
+    r.post("/sandbox/:whatsappId/inbound", { config: phone, bodyLimit: 40 * 1024 * 1024, schema: { params, body: sandboxInboundBody, tags: ["sandbox"] } }, async (request, reply) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const result = await deliverInbound(ctx, row, request.body);
-      return reply.status(result.duplicate ? 200 : 201).send(result);
+      return reply.status("deadLetterId" in result ? 202 : result.duplicate ? 200 : 201).send(result);
     });
 
     r.get("/sandbox/:whatsappId/outbound", { config: open, schema: { params, querystring: sandboxNumberQuery, tags: ["sandbox"] } }, async (request) => {
@@ -83,12 +86,12 @@ export function sandboxRoutes(ctx: AppContext) {
       return conversation(row.id, request.query.number);
     });
 
-    r.post("/sandbox/:whatsappId/ack", { config: open, schema: { params, body: sandboxAckBody, tags: ["sandbox"] } }, async (request) => {
+    r.post("/sandbox/:whatsappId/ack", { config: phone, schema: { params, body: sandboxAckBody, tags: ["sandbox"] } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const [msg] = await ctx.db
         .update(sandboxMessages)
         .set({ ack: request.body.ack })
-        .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.body.id), eq(sandboxMessages.direction, "out")))
+        .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, storableText(request.body.id)), eq(sandboxMessages.direction, "out")))
         .returning();
       if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
       await ctx.channels.handle(row.id, row.companyId, { type: "ack", externalId: msg.externalId, ack: request.body.ack });
@@ -96,19 +99,19 @@ export function sandboxRoutes(ctx: AppContext) {
     });
 
     // The customer edits a message they sent, or calls and nobody answers.
-    r.post("/sandbox/:whatsappId/edit", { config: open, schema: { params, body: sandboxEditBody, tags: ["sandbox"] } }, async (request) => {
+    r.post("/sandbox/:whatsappId/edit", { config: phone, schema: { params, body: sandboxEditBody, tags: ["sandbox"] } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const [msg] = await ctx.db
         .update(sandboxMessages)
-        .set({ body: request.body.body })
-        .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.body.id), eq(sandboxMessages.direction, "in")))
+        .set({ body: storableText(request.body.body) })
+        .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, storableText(request.body.id)), eq(sandboxMessages.direction, "in")))
         .returning();
       if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
       await ctx.channels.handle(row.id, row.companyId, { type: "edit", externalId: msg.externalId, body: request.body.body });
       return { ok: true };
     });
 
-    r.post("/sandbox/:whatsappId/call", { config: open, schema: { params, body: sandboxCallBody, tags: ["sandbox"] } }, async (request, reply) => {
+    r.post("/sandbox/:whatsappId/call", { config: phone, schema: { params, body: sandboxCallBody, tags: ["sandbox"] } }, async (request, reply) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const externalId = `SBXCALL${crypto.randomBytes(8).toString("hex").toUpperCase()}`;
       await ctx.channels.handle(row.id, row.companyId, { type: "call", externalId, number: request.body.number, name: request.body.name });

@@ -217,3 +217,21 @@ describe("the inbound pipeline", () => {
     expect(list.body.ticket.lastMessage).toBe("📞");
   });
 });
+
+describe("text a database cannot hold as it came (a NUL, half of a surrogate pair)", () => {
+  it("stores the customer's message once and shows it normalised, its repeat answered as the same message", async () => {
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    const sent = { id: "ODD-1", number: "5511900006666", name: "Jo\u0000ão \ud800", body: "a\u0000b 😀 c\udc00", quotedId: "Q\u0000" };
+    const first = await t.http.post(`/sandbox/${w.id}/inbound`, sent, w.token);
+    expect(first).toMatchObject({ status: 201, body: { duplicate: false, message: { body: "ab 😀 c\ufffd" } } });
+    expect(await t.http.post(`/sandbox/${w.id}/inbound`, sent, w.token)).toMatchObject({ status: 200, body: { duplicate: true, message: { id: first.body.message.id } } });
+    expect((await t.http.post(`/sandbox/${w.id}/edit`, { id: "ODD-1", body: "de\u0000novo \udbff" }, w.token)).status).toBe(200);
+    expect((await t.http.post(`/sandbox/${w.id}/call`, { number: "5511900006667", name: "Li\u0000gação" }, w.token)).status).toBe(201);
+
+    const list = await t.http.get(`/messages/${first.body.ticket.id}`, a.token);
+    expect(list.body.count).toBe(1);
+    expect(list.body.messages[0]).toMatchObject({ body: "denovo \ufffd", isEdited: true, contact: { name: "João \ufffd" } });
+    const caller = await t.http.get(`/contacts?searchParam=5511900006667`, a.token);
+    expect(caller.body.contacts.map((c: { name: string }) => c.name)).toEqual(["Ligação"]);
+  });
+});
