@@ -17,11 +17,14 @@ function newest(p) {
 
 const built = fs.existsSync(dist) ? fs.statSync(dist).mtimeMs : 0;
 if (built < Math.max(...sources.map(newest))) {
-  console.log("Building the web app…");
+  console.log("Building the web app (after a fresh clone or an update; about two minutes)…");
   const result = spawnSync("npm", ["run", "build", "-w", "web"], { cwd: root, stdio: "inherit" });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
 const server = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: root, stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+// npm killed outright never forwards a signal: the server stops when this script is orphaned.
+const parent = process.ppid;
+setInterval(() => process.ppid !== parent && server.kill("SIGTERM"), 1_000).unref();
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
