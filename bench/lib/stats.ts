@@ -30,7 +30,7 @@ export function machine() {
     cpuModel: cpus[0]?.model ?? "unknown",
     memoryGiB: Math.round(os.totalmem() / 1024 ** 3),
     node: process.version,
-    platform: `${os.type()} ${os.release()}`,
+    platform: os.type(), // the kernel release names the machine, which results need not
   };
 }
 
