@@ -10,6 +10,7 @@ import { type BotContext, type BotQueue, type BotRead, readForBot, optionsUnder,
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { releaseStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
+import { companyExpiredSql } from "../modules/companies/sendingAllowed";
 import type { Db } from "../db/client";
 import { BATCH_SLOTS, eachAloneOnFailure, KeyedBatches } from "../channels/keyedBatches";
 
@@ -192,7 +193,8 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
           returning *)
         select t.id, (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said where said.ticket_id = t.id) as staged, row_to_json(t) as ticket,
           (select row_to_json(c) from contacts c where c.company_id = t.company_id and c.id = t.contact_id) as contact, ${TICKET_PARTS},
-          (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection
+          (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
+          ${companyExpiredSql(sql`t.company_id`)} as expired
         from t`,
     "balcao_bot_store",
   );
@@ -205,7 +207,7 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
     // the messages are stored claimed (see releaseStaged), and what sending them needs comes
     // along: the connection's whole row (its token too) only for sending, never in the view,
     // whose whatsapp part is TICKET_PARTS' id, name and status
-    const claimed: Claim = { whatsapp: r.connection, number: contact.number, quoted_external_id: null };
+    const claimed: Claim = { whatsapp: r.connection, number: contact.number, quoted_external_id: null, expired: r.expired === true };
     return { after, view: viewFromParts(after, contact, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!), claimed };
   });
 }

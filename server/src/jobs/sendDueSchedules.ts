@@ -1,8 +1,9 @@
-import { and, asc, eq, isNotNull, isNull, lt, lte } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, lt, lte, not } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { schedules } from "../db/schema";
 import { deliverSchedule } from "../modules/schedules/send";
 import { findScheduleView } from "../modules/schedules/present";
+import { companyExpiredSql } from "../modules/companies/sendingAllowed";
 
 const BATCH = 50;
 /** A claim older than this was left by a process that stopped mid-send: it is reported, never re-sent. */
@@ -26,7 +27,10 @@ async function claim(ctx: AppContext, id: number, now: Date) {
   return row ?? null;
 }
 
-/** Sends a claimed schedule and records the outcome: ENVIADA with its sentAt, or ERRO (sentAt cleared). */
+/**
+ * Sends a claimed schedule and records the outcome: ENVIADA with its sentAt, ERRO (sentAt
+ * cleared), or PENDENTE again when its company expired meanwhile.
+ */
 async function sendClaimed(ctx: AppContext, row: typeof schedules.$inferSelect, now: Date): Promise<boolean> {
   let outcome: Partial<typeof schedules.$inferInsert>;
   let sent = false;
@@ -35,8 +39,10 @@ async function sendClaimed(ctx: AppContext, row: typeof schedules.$inferSelect, 
     outcome = { status: "ENVIADA", sentAt: now, ticketId };
     sent = true;
   } catch (err) {
-    ctx.log?.warn({ scheduleId: row.id, code: (err as { code?: string }).code }, "scheduled message not sent");
-    outcome = { status: "ERRO", sentAt: null };
+    const code = (err as { code?: string }).code;
+    ctx.log?.warn({ scheduleId: row.id, code }, "scheduled message not sent");
+    // an expired company's schedule waits, unclaimed, and goes out at the first run after renewal
+    outcome = { status: code === "ERR_SUBSCRIPTION_EXPIRED" ? "PENDENTE" : "ERRO", sentAt: null };
   }
   await ctx.db.update(schedules).set({ ...outcome, updatedAt: new Date() }).where(eq(schedules.id, row.id));
   await announce(ctx, row.companyId, row.id);
@@ -64,7 +70,8 @@ export async function sendDueSchedules(ctx: AppContext, now = new Date()) {
     const due = await ctx.db
       .select({ id: schedules.id })
       .from(schedules)
-      .where(and(eq(schedules.status, "PENDENTE"), isNull(schedules.sentAt), lte(schedules.sendAt, now)))
+      // an expired company's schedules wait for its renewal (sendClaimed)
+      .where(and(eq(schedules.status, "PENDENTE"), isNull(schedules.sentAt), lte(schedules.sendAt, now), not(companyExpiredSql(schedules.companyId, now))))
       .orderBy(asc(schedules.sendAt), asc(schedules.id))
       .limit(BATCH);
     for (const { id } of due) {

@@ -6,6 +6,8 @@ import { AppError } from "../../http/errors";
 import type { MediaFile } from "../../channels/contract";
 import { presentTicket } from "../tickets/present";
 import { sendOutbound } from "../messages/send";
+import { companyExpired } from "../companies/sendingAllowed";
+import { isCompanyExpired } from "../companies/dueDate";
 
 type WhatsappRow = typeof whatsapps.$inferSelect;
 
@@ -19,17 +21,18 @@ function safeEqual(a: string, b: string) {
 
 /**
  * The connection a bearer token belongs to; its company is the caller's whole scope.
- * A plan without the external API refuses, like the page does.
+ * A company past its due date refuses (402), and a plan without the external API, like the page does.
  */
 export async function connectionOfToken(ctx: AppContext, token: string | undefined): Promise<WhatsappRow> {
   if (!token || token.length > 200) throw new AppError("ERR_INVALID_TOKEN", 401);
   const [row] = await ctx.db
-    .select({ whatsapp: whatsapps, useExternalApi: plans.useExternalApi })
+    .select({ whatsapp: whatsapps, useExternalApi: plans.useExternalApi, dueDate: companies.dueDate, companyActive: companies.status })
     .from(whatsapps)
     .innerJoin(companies, eq(companies.id, whatsapps.companyId))
     .leftJoin(plans, eq(plans.id, companies.planId))
     .where(eq(whatsapps.token, token));
   if (!row || !safeEqual(token, row.whatsapp.token)) throw new AppError("ERR_INVALID_TOKEN", 401);
+  if (isCompanyExpired({ dueDate: row.dueDate, status: row.companyActive })) throw companyExpired(row.dueDate);
   if (row.useExternalApi === false) throw new AppError("ERR_NO_PERMISSION", 403);
   return row.whatsapp;
 }

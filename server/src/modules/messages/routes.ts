@@ -11,6 +11,7 @@ import { loadAccessibleTicket } from "../tickets/service";
 import { presentTicket } from "../tickets/present";
 import { deleteMessage, listMessages, readMedia, retryMessage } from "./service";
 import { sendOutbound } from "./send";
+import { assertMaySend } from "../companies/sendingAllowed";
 
 const MAX_FILES = 10;
 
@@ -48,6 +49,7 @@ export function messageRoutes(ctx: AppContext) {
 
     r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"] } }, async (request) => {
       const ticketRow = await loadAccessibleTicket(ctx, request.caller, request.params.ticketId);
+      await assertMaySend(ctx.db, request.caller.companyId);
       const out = await readOutgoing(request);
       if (ticketRow.status !== "open") throw new AppError("ERR_VALIDATION", 400, { field: "ticketId", message: "ticketId: the ticket is not open" });
       if (!out.body.trim() && out.files.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "body", message: "body: Required" });

@@ -13,6 +13,7 @@ import { emitAppMessage, emitTicketUpdate } from "../tickets/realtime";
 import { jsonOf, rowOf, rowsOf } from "../../channels/sqlRows";
 import { messageViewOf, presentMessages } from "./present";
 import { BATCH_SLOTS, eachAloneOnFailure, KeyedBatches } from "../../channels/keyedBatches";
+import { companyExpired, companyExpiredSql } from "../companies/sendingAllowed";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -70,8 +71,11 @@ export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "compa
   return { row, ticketRow };
 }
 
-/** What sending a claimed message needs: the connection's row, the contact's number, the quoted message's external id. */
-export interface Claim { whatsapp: unknown; number: string | null; quoted_external_id: string | null }
+/**
+ * What sending a claimed message needs: the connection's row, the contact's number, the quoted
+ * message's external id, and whether the company is past its due date (it then sends nothing).
+ */
+export interface Claim { whatsapp: unknown; number: string | null; quoted_external_id: string | null; expired: boolean | null }
 
 /**
  * A claim (send_status 'sending') older than this was left by a process that stopped before it
@@ -128,7 +132,8 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
           returning id)
         select (select row_to_json(w) from whatsapps w where w.company_id = ${ticket.companyId}::int and w.id = ${ticket.whatsappId}::int) as whatsapp,
           (select c.number from contacts c where c.company_id = ${ticket.companyId}::int and c.id = ${ticket.contactId}::int) as number,
-          (select q.external_id from messages q where q.company_id = ${ticket.companyId}::int and q.id = ${row.quotedMsgId}::int) as quoted_external_id
+          (select q.external_id from messages q where q.company_id = ${ticket.companyId}::int and q.id = ${row.quotedMsgId}::int) as quoted_external_id,
+          ${companyExpiredSql(sql`${ticket.companyId}::int`)} as expired
         from claimed`,
     "balcao_send_claim",
   );
@@ -139,6 +144,8 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
   let outcome: { externalId: string | null; sendStatus: "sent" | "failed"; ack: number | null };
   try {
     if (!ticket.whatsappId) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
+    // an automatic message of an expired company is kept failed, for an attendant to send again once renewed
+    if (claim.expired) throw companyExpired(null);
     const whatsapp = rowOf(whatsapps, claim.whatsapp);
     if (!whatsapp) throw new AppError("ERR_NO_WAPP_FOUND", 404);
     if (claim.number === null) throw new AppError("ERR_NO_CONTACT_FOUND", 404);

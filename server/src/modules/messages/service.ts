@@ -12,6 +12,7 @@ import { ticketViewRows } from "../tickets/viewJson";
 import { isAdmin } from "../../policies";
 import { deliver } from "./send";
 import { canAccessTicket } from "../../policies/tickets";
+import { assertMaySend } from "../companies/sendingAllowed";
 
 /**
  * A ticket's conversation, newest page first: messages of every ticket of the same contact on
@@ -121,6 +122,7 @@ export async function deleteMessage(ctx: AppContext, caller: Caller, messageId: 
 export async function retryMessage(ctx: AppContext, caller: Caller, messageId: number) {
   const { row, ticket } = await loadOwnMessage(ctx, caller, messageId);
   if (!row.fromMe || row.sendStatus !== "failed") throw new AppError("ERR_VALIDATION", 400, { field: "id", message: "id: not a failed message" });
+  await assertMaySend(ctx.db, caller.companyId);
   return deliver(ctx, await presentTicket(ctx.db, ticket), row);
 }
 

@@ -6,6 +6,7 @@ import { mimeOf } from "../../media/store";
 import { fillTemplateVariables } from "@balcao/common";
 import { activeTicketFor } from "../externalApi/service";
 import { sendOutbound } from "../messages/send";
+import { assertMaySend } from "../companies/sendingAllowed";
 
 type ScheduleRow = typeof schedules.$inferSelect;
 
@@ -30,9 +31,10 @@ async function authorOf(ctx: AppContext, schedule: ScheduleRow) {
 /**
  * Sends a claimed schedule into the contact's open or pending ticket on its connection (or a new
  * pending one), with its image when it has one. Returns the ticket used; throws when it could not
- * go out (no connection, not connected, the channel refused).
+ * go out (no connection, not connected, the channel refused, the company past its due date).
  */
 export async function deliverSchedule(ctx: AppContext, schedule: ScheduleRow): Promise<number> {
+  await assertMaySend(ctx.db, schedule.companyId);
   const [contact] = await ctx.db.select().from(contacts).where(and(eq(contacts.companyId, schedule.companyId), eq(contacts.id, schedule.contactId)));
   if (!contact?.number) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
   const whatsapp = await connectionFor(ctx, schedule.companyId, contact.whatsappId);

@@ -1,0 +1,18 @@
+import { eq, sql, type SQLWrapper } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { companies } from "../../db/schema";
+import { AppError } from "../../http/errors";
+import { isCompanyExpired, today } from "./dueDate";
+
+/** A company past its due date (or inactive) sends nothing: 402, as its users' logins are refused. */
+export const companyExpired = (dueDate: string | null) => new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate });
+
+/** Throws `companyExpired` unless the company may send now. */
+export async function assertMaySend(db: Db, companyId: number, now = new Date()) {
+  const [company] = await db.select({ dueDate: companies.dueDate, status: companies.status }).from(companies).where(eq(companies.id, companyId));
+  if (!company || isCompanyExpired(company, now)) throw companyExpired(company?.dueDate ?? null);
+}
+
+/** `isCompanyExpired` of the company `companyId` as an SQL boolean, for statements that read it along. */
+export const companyExpiredSql = (companyId: SQLWrapper, now = new Date()) =>
+  sql`coalesce((select not co.status or co.due_date < ${today(now)}::date from companies co where co.id = ${companyId}), true)`;
