@@ -28,4 +28,5 @@ export * from "./templateVariables";
 export * from "./schemas/externalApi";
 export * from "./views";
 export * from "./schemas/dashboard";
+export * from "./schemas/dates";
 export * from "./schemas/deadLetters";

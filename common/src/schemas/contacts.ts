@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { boundedString, listQuery } from "./common";
 import { V } from "./messages";
+import { optionalDayField } from "./dates";
 
 const digitsOf = (v: string) => v.replace(/\D/g, "");
 
@@ -51,15 +52,8 @@ export const updateContactBody = z.object({
 });
 export type UpdateContactBody = z.infer<typeof updateContactBody>;
 
-/** A day as yyyy-MM-dd; an empty value means no filter. */
-export const dayParam = z
-  .string()
-  .optional()
-  .transform((v) => v?.trim() || undefined)
-  .refine((v) => v === undefined || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))), V.invalidValue);
-
 /** GET /contacts: search (name or number), page, and creation-day filters. */
-export const contactsQuery = listQuery.extend({ date: dayParam, dateStart: dayParam, dateEnd: dayParam });
+export const contactsQuery = listQuery.extend({ date: optionalDayField, dateStart: optionalDayField, dateEnd: optionalDayField });
 export type ContactsQuery = z.infer<typeof contactsQuery>;
 
 /** GET /contacts/list: optional search for selects (companyId is the caller's, whatever is sent). */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MAX_ID, optionalId, pageNumberField } from "./common";
 import { V } from "./messages";
+import { isCalendarDateTime } from "./dates";
 
 /** A scheduled message waits as PENDENTE, then is ENVIADA, or ERRO when it could not go out. */
 export const SCHEDULE_STATUSES = ["PENDENTE", "ENVIADA", "ERRO"] as const;
@@ -27,14 +28,13 @@ export const scheduleContactIdField = z.coerce
 const MIN_YEAR = 2000;
 const MAX_YEAR = 9999;
 const readableDate = (v: string) => {
-  const date = new Date(v);
-  const year = date.getFullYear();
-  return !Number.isNaN(date.getTime()) && year >= MIN_YEAR && year <= MAX_YEAR;
+  const year = new Date(v).getFullYear();
+  return isCalendarDateTime(v) && year >= MIN_YEAR && year <= MAX_YEAR;
 };
 
 /**
  * When to send: an ISO date-time, or a local date-time without an offset (as the original
- * client sends it, read in the server's zone). Required ('Obrigatório').
+ * client sends it, read in the server's zone), on a real calendar day. Required ('Obrigatório').
  */
 export const scheduleSendAtField = z
   .string({ error: V.requiredPt })

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { TICKET_STATUSES } from "../constants";
 import { MAX_ID, idParam, optionalId, pageNumberField } from "./common";
 import { V } from "./messages";
+import { optionalDayField } from "./dates";
 
 /** A JSON array of ids in a query string, as the spec's client sends tags, users and queueIds. */
 const jsonIds = z
@@ -20,14 +21,13 @@ const jsonIds = z
     }
   });
 const flag = z.enum(["true", "false"]).optional().transform((v) => v === "true");
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.invalidValue).optional();
 
 export const ticketListQuery = z.object({
   searchParam: z.string().trim().toLowerCase().max(200).optional().default(""),
   pageNumber: pageNumberField,
   status: z.enum(TICKET_STATUSES, { error: V.invalidValue }).optional(),
-  date: day,
-  updatedAt: day,
+  date: optionalDayField,
+  updatedAt: optionalDayField,
   showAll: flag,
   withUnreadMessages: flag,
   queueIds: jsonIds,
