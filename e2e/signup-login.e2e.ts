@@ -18,9 +18,13 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
   const email = `dono.${Date.now().toString(36)}@example.com`;
   const password = "segredo1";
   let page: Page;
+  const cspViolations: string[] = [];
 
   it("sends a logged-out visitor from a private page to /login", async () => {
     page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
+    page.on("console", (message) => {
+      if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text());
+    });
     await page.goto(`${server.url}/tickets`);
     await page.waitForURL(/\/login$/);
     await page.getByTestId("login-email").waitFor();
@@ -125,6 +129,10 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     await page.waitForURL(/\/login$/);
     await page.goto(`${server.url}/settings`);
     await page.waitForURL(/\/login$/);
+  });
+
+  it("ran every step under the server's Content-Security-Policy without a violation", () => {
+    expect(cspViolations).toEqual([]);
   });
 });
 

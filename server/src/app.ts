@@ -8,7 +8,7 @@ import path from "node:path";
 import { Redis } from "ioredis";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAdapter } from "@socket.io/redis-adapter";
-import type { Config } from "./config";
+import { fastifyTrustProxy, type Config } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { seed } from "./db/seed";
@@ -17,6 +17,7 @@ import { loggerOptions } from "./logging";
 import { registerAuthHook } from "./http/auth";
 import { registerNulGuard } from "./http/nulGuard";
 import { registerWebApp } from "./http/webApp";
+import { registerSecurityHeaders } from "./http/securityHeaders";
 import { loadSecrets } from "./secrets";
 import { Realtime } from "./realtime/realtime";
 import { RoomPolicies } from "./realtime/roomPolicies";
@@ -90,13 +91,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     const app = Fastify({
       logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-      trustProxy: false,
+      trustProxy: fastifyTrustProxy(config.trustProxy),
       bodyLimit: 1024 * 1024,
       // The spec's client writes `/users/`, `/settings/`, `/whatsapp/?session=0`: the same routes.
       routerOptions: { ignoreTrailingSlash: true },
     });
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
+    await registerSecurityHeaders(app, { allowedOrigins: config.allowedOrigins });
     await app.register(cookie);
     await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10, fields: 20 } });
     if (config.allowedOrigins.length) await app.register(cors, { origin: config.allowedOrigins, credentials: true, methods: CORS_METHODS, allowedHeaders: ["Authorization", "Content-Type"] });
@@ -113,7 +115,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
     // Before the API: browser navigations must reach the SPA ahead of the API's auth hook.
     if (options.webDist) await registerWebApp(app, options.webDist);
-    const limiter = new LoginLimiter({ maxPerIp: config.loginMaxPerIp, maxFailsPerEmail: config.loginMaxFailsPerEmail, redis: redis[0] });
+    const limiter = new LoginLimiter({
+      maxPerIp: config.loginMaxPerIp,
+      maxFailsPerEmailIp: config.loginMaxFailsPerEmailIp,
+      maxFailsPerEmail: config.loginMaxFailsPerEmail,
+      delayMs: config.loginDelayMs,
+      maxDelayMs: config.loginMaxDelayMs,
+      redis: redis[0],
+    });
     await app.register(async (api) => {
       registerAuthHook(api, ctx);
       registerNulGuard(api);
