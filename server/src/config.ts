@@ -1,4 +1,5 @@
 import { z } from "zod";
+import net from "node:net";
 import path from "node:path";
 
 /** Every environment variable, read and validated here and nowhere else. */
@@ -26,8 +27,12 @@ const envSchema = z.object({
   JWT_REFRESH_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
   FRONTEND_URL: z.string().optional(),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z.string().trim().optional(),
   LOGIN_MAX_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_MAX_FAILS_PER_EMAIL_IP: z.coerce.number().int().positive().default(10),
   LOGIN_MAX_FAILS_PER_EMAIL: z.coerce.number().int().positive().default(10),
+  LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(250),
+  LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).default(8000),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
 });
 
@@ -43,12 +48,46 @@ export interface Config {
   jwtRefreshSecret?: string;
   allowedOrigins: string[];
   logLevel: string;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and CIDR ranges. */
+  trustProxy: false | number | string[];
   loginMaxPerIp: number;
+  loginMaxFailsPerEmailIp: number;
   loginMaxFailsPerEmail: number;
+  loginDelayMs: number;
+  loginMaxDelayMs: number;
   signupMaxPerIp: number;
 }
 
 export class ConfigError extends Error {}
+
+const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
+
+function isAddressOrRange(entry: string) {
+  if (PROXY_NAMES.includes(entry)) return true;
+  const [address, bits, extra] = entry.split("/");
+  const version = net.isIP(address);
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset means forwarded headers are ignored; a number counts hops; otherwise a list of proxies. */
+function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
+  if (!value) return false;
+  if (/^\d+$/.test(value)) {
+    if (Number(value) < 1) throw new ConfigError("Invalid configuration: TRUST_PROXY must be a hop count of at least 1 or a list of addresses");
+    return Number(value);
+  }
+  const entries = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const bad = entries.find((entry) => !isAddressOrRange(entry));
+  if (bad !== undefined || entries.length === 0) throw new ConfigError(`Invalid configuration: TRUST_PROXY "${bad ?? value}" is not an address, a CIDR range or a hop count`);
+  return entries;
+}
+
+/** Fastify's form of TRUST_PROXY; a hop count trusts that many proxies in front, whatever their address. */
+export function fastifyTrustProxy(value: Config["trustProxy"]) {
+  return typeof value === "number" ? (_address: string, hop: number) => hop < value : value;
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const clean = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
@@ -78,8 +117,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     jwtRefreshSecret: e.JWT_REFRESH_SECRET,
     allowedOrigins: origins,
     logLevel: e.LOG_LEVEL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     loginMaxPerIp: e.LOGIN_MAX_PER_IP,
+    loginMaxFailsPerEmailIp: e.LOGIN_MAX_FAILS_PER_EMAIL_IP,
     loginMaxFailsPerEmail: e.LOGIN_MAX_FAILS_PER_EMAIL,
+    loginDelayMs: e.LOGIN_DELAY_MS,
+    loginMaxDelayMs: e.LOGIN_MAX_DELAY_MS,
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
   };
 }

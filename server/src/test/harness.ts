@@ -57,6 +57,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     LOG_LEVEL: "silent",
     LOGIN_MAX_PER_IP: "10000",
     LOGIN_MAX_FAILS_PER_EMAIL: "10000",
+    LOGIN_MAX_FAILS_PER_EMAIL_IP: "10000",
     SIGNUP_MAX_PER_IP: "10000",
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...opts.env,

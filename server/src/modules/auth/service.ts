@@ -21,18 +21,15 @@ async function issue(ctx: AppContext, user: SessionUser, sessionId: string, secr
 }
 
 export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginBody, meta: { ip: string; userAgent?: string }) {
-  await limiter.beforeAttempt(meta.ip, body.email);
+  const attempt = await limiter.begin(meta.ip, body.email);
   const [row] = await ctx.db
     .select({ user: users, company: companies })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, body.email));
   const ok = row ? await verifyPassword(row.user.passwordHash, body.password) : await verifyAgainstNothing(body.password);
-  if (!row || !ok) {
-    await limiter.failed(body.email);
-    throw new AppError("ERR_INVALID_CREDENTIALS", 401);
-  }
-  await limiter.succeeded(body.email);
+  if (!row || !ok) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
+  await attempt.succeeded();
   if (isCompanyExpired(row.company)) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: row.company.dueDate });
   }
