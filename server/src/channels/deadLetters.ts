@@ -11,10 +11,10 @@ const MAX_ITEMS = 100;
 const MAX_DEPTH = 12;
 const MAX_PAYLOAD = 64_000;
 
-/** A text the database can hold, what it could not shown escaped (a dead letter is read to see what came). */
+/** A text the database can hold, a NUL shown as ␀ (a dead letter is read to see what came). */
 function visibleText(text: string) {
   const shown = text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length - MAX_TEXT} more characters)` : text;
-  return storableText(shown.replace(/\u0000/g, "\\u0000"));
+  return storableText(shown.replace(/\u0000/g, "\u2400"));
 }
 
 /** A copy of `value` a jsonb column takes: bytes as their size, secrets out, long texts and lists cut. */

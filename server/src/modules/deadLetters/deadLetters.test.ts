@@ -44,8 +44,8 @@ describe("customers' messages that cannot be stored", () => {
         externalId: "DEAD-1",
         errorCode: "P0001",
         errorMessage: "refused by the test's trigger",
-        // as the phone sent it, what the database could not hold written out
-        payload: { id: "DEAD-1", number: "5511900007777", name: "Cliente Recusado", body: `${REFUSED} com \\u0000 dentro` },
+        // as the phone sent it, its NUL shown
+        payload: { id: "DEAD-1", number: "5511900007777", name: "Cliente Recusado", body: `${REFUSED} com \u2400 dentro` },
         createdAt: expect.any(String),
       },
     ]);

@@ -64,4 +64,15 @@ export const connectionsEn: typeof connectionsPt = {
     expiresInactiveMessage: "Inactivity closing message",
     channelNextRelease: "The {{channel}} channel is not available on this server yet; it comes in the next release. Use the Sandbox for now.",
   },
+  deadLetters: {
+    title: "Messages not stored",
+    intro: "Customers' messages a channel delivered that could not be stored. The channel was already answered and will not send them again.",
+    empty: "Every message received was stored.",
+    removedConnection: "Deleted connection",
+    externalId: "Message ID on the channel",
+    payload: "What the channel delivered",
+    dismiss: "Dismiss",
+    dismissed: "Message dismissed.",
+    loadMore: "Load more",
+  },
 };

@@ -64,4 +64,15 @@ export const connectionsEs: typeof connectionsPt = {
     expiresInactiveMessage: "Mensaje de cierre por inactividad",
     channelNextRelease: "El canal {{channel}} aún no está disponible en este servidor; llega en la próxima versión. Use el Sandbox por ahora.",
   },
+  deadLetters: {
+    title: "Mensajes no almacenados",
+    intro: "Mensajes de clientes que un canal entregó y que no se pudieron almacenar. El canal ya recibió respuesta y no los enviará de nuevo.",
+    empty: "Todos los mensajes recibidos se almacenaron.",
+    removedConnection: "Conexión eliminada",
+    externalId: "ID del mensaje en el canal",
+    payload: "Lo que entregó el canal",
+    dismiss: "Descartar",
+    dismissed: "Mensaje descartado.",
+    loadMore: "Cargar más",
+  },
 };

@@ -63,4 +63,15 @@ export const connectionsPt = {
     expiresInactiveMessage: "Mensagem de encerramento por inatividade",
     channelNextRelease: "O canal {{channel}} ainda não está disponível neste servidor; ele chega na próxima versão. Use o Sandbox por enquanto.",
   },
+  deadLetters: {
+    title: "Mensagens não armazenadas",
+    intro: "Mensagens de clientes que um canal entregou e que não puderam ser armazenadas. O canal já foi respondido e não as enviará de novo.",
+    empty: "Todas as mensagens recebidas foram armazenadas.",
+    removedConnection: "Conexão excluída",
+    externalId: "ID da mensagem no canal",
+    payload: "O que o canal entregou",
+    dismiss: "Dispensar",
+    dismissed: "Mensagem dispensada.",
+    loadMore: "Carregar mais",
+  },
 };

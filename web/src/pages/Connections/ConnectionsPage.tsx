@@ -10,6 +10,7 @@ import { TableQueryRows } from "../../components/TableQueryRows";
 import { ConnectionDialog } from "./ConnectionDialog";
 import { ConnectionRow } from "./ConnectionRow";
 import { QrCodeDialog } from "./QrCodeDialog";
+import { DeadLettersSection } from "./DeadLettersSection";
 import { useConnections } from "./useConnections";
 
 /** /connections: the company's WhatsApp connections, their sessions and settings (administration §2). */
@@ -20,6 +21,7 @@ export function ConnectionsPage() {
   const canAdd = can(me.profile, "connections-page:addConnection");
   const showActions = can(me.profile, "connections-page:actionButtons");
   const showEditDelete = can(me.profile, "connections-page:editOrDeleteConnection");
+  const showDeadLetters = can(me.profile, "connections-page:deadLetters");
 
   const [dialog, setDialog] = useState<{ id: number | null } | null>(null);
   const [qrId, setQrId] = useState<number | null>(null);
@@ -64,6 +66,7 @@ export function ConnectionsPage() {
             </TableBody>
           </Table>
         </TableContainer>
+        {showDeadLetters && <DeadLettersSection />}
       </Stack>
       <ConnectionDialog open={dialog !== null} connectionId={dialog?.id ?? null} onClose={() => setDialog(null)} onSaved={upsert} />
       <QrCodeDialog connection={qrConnection} onClose={() => setQrId(null)} />
