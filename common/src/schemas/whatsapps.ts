@@ -29,8 +29,16 @@ export const whatsappBody = z.object({
   complationMessage: text,
   outOfHoursMessage: text,
   ratingMessage: text,
-  /** The connection's bearer token for its HTTP interfaces: long enough not to be guessed. */
-  token: z.string().min(32, V.tooShort).max(200, V.tooLong).optional(),
+  /**
+   * The connection's bearer token for its HTTP interfaces: long enough not to be guessed. Blank, as
+   * the original dialog sends it untouched, means none given: a new one is made, a stored one kept.
+   */
+  token: z
+    .string()
+    .max(200, V.tooLong)
+    .refine((v) => v === "" || v.length >= 32, V.tooShort)
+    .optional()
+    .transform((v) => v || undefined),
   queueIds: idList(200).optional(),
   promptId: optionalId,
   integrationId: optionalId,

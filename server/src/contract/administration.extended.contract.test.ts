@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, unique, type TestApp } from "../test/harness";
+import { ISSUE, PNG, adminSession, created, localDateTime, multipart, newPhone, page, pairedSandbox, type Sandbox, type Session } from "./fixtures";
+
+/*
+ * Section 7 of administration.md, "The calls it makes" (prompts to the messages API): each call
+ * exactly as the original client makes it; calls of features not built yet are todo with their issue.
+ */
+
+let t: TestApp;
+let admin: Session;
+let sandbox: Sandbox;
+let contact: { id: number; name: string };
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await adminSession(t);
+  sandbox = await pairedSandbox(t.http, admin.token);
+  contact = await created(t, "/contacts", { name: "Otávio Brandão", number: newPhone() }, admin.token);
+});
+afterAll(async () => t?.close());
+
+const todo = (issue: string, calls: string[]) => calls.forEach((call) => it.todo(`${call} — ${issue}`));
+
+describe("Prompts and integrations", () => {
+  todo(ISSUE.bots, [
+    "GET /prompt (prompts)",
+    "GET /prompt/{id}",
+    "POST /prompt",
+    "PUT /prompt/{id}",
+    "DELETE /prompt/{id} (response message)",
+    "GET /queueIntegration/ with searchParam, pageNumber (queueIntegrations, hasMore)",
+    "GET /queueIntegration/{id}",
+    "POST /queueIntegration",
+    "PUT /queueIntegration/{id}",
+    "DELETE /queueIntegration/{id}",
+    "POST /queueIntegration/testSession with projectName, jsonContent, language",
+  ]);
+});
+
+describe("Contact lists", () => {
+  todo(ISSUE.campaigns, [
+    "GET /contact-lists/ with searchParam, pageNumber (records, hasMore)",
+    "GET /contact-lists/{id}",
+    "POST /contact-lists",
+    "PUT /contact-lists/{id}",
+    "DELETE /contact-lists/{id}",
+    "GET /contact-lists/list with params (plain list)",
+    "POST /contact-lists/{id}/upload (multipart field file)",
+    "GET contact-list-items with searchParam, pageNumber, contactListId (contacts, hasMore)",
+    "GET /contact-list-items/{id}",
+    "POST /contact-list-items (name, number, email, companyId, contactListId)",
+    "PUT /contact-list-items/{id}",
+    "DELETE /contact-list-items/{id}",
+  ]);
+});
+
+describe("Quick messages", () => {
+  const form = (shortcode: string) => ({ shortcode, message: "Segue nosso horário: 8h às 18h", geral: true, status: true, isMedia: false, mediaPath: null });
+  const newQuick = () => created(t, "/quick-messages", form(unique("horario")), admin.token);
+  const attach = (id: number) => multipart(t, "POST", `/quick-messages/${id}/media-upload`, admin.token, { typeArch: "quickMessage" }, [{ field: "file", name: "tabela de precos.png", data: PNG, type: "image/png" }]);
+
+  it("GET /quick-messages with searchParam, pageNumber, userId: records and hasMore", async () => {
+    const quick = await newQuick();
+    const res = await t.http.get(`/quick-messages?searchParam=${encodeURIComponent(quick.shortcode)}&pageNumber=1&userId=${admin.user.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...page("records"), hasMore: false });
+    expect(res.body.records).toEqual([expect.objectContaining({ id: quick.id, shortcode: quick.shortcode })]);
+  });
+
+  it("GET /quick-messages/{id}", async () => {
+    const quick = await newQuick();
+    const res = await t.http.get(`/quick-messages/${quick.id}`, admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: quick.id, shortcode: quick.shortcode, message: "Segue nosso horário: 8h às 18h", geral: true, status: true, isMedia: false, mediaPath: null, mediaName: null } });
+  });
+
+  it("POST /quick-messages: shortcode, message, geral, status, isMedia, mediaPath", async () => {
+    const shortcode = unique("boasvindas");
+    const res = await t.http.post("/quick-messages", form(shortcode), admin.token);
+    expect(res).toMatchObject({ status: 201, body: { id: expect.any(Number), shortcode, geral: true, status: true, isMedia: false } });
+  });
+
+  it("PUT /quick-messages/{id}: shortcode, message, geral, status, isMedia, mediaPath", async () => {
+    const quick = await newQuick();
+    const res = await t.http.put(`/quick-messages/${quick.id}`, { ...form(quick.shortcode), message: "Novo horário: 9h às 19h", geral: false }, admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: quick.id, message: "Novo horário: 9h às 19h", geral: false } });
+  });
+
+  it("POST /quick-messages/{id}/media-upload as multipart with typeArch 'quickMessage' and file", async () => {
+    const quick = await newQuick();
+    const res = await attach(quick.id);
+    expect(res.status).toBe(200);
+    expect((await t.http.get(`/quick-messages/${quick.id}`, admin.token)).body).toMatchObject({ isMedia: true, mediaName: "tabela_de_precos.png", mediaPath: expect.any(String) });
+  });
+
+  it("DELETE /quick-messages/{id}/media-upload", async () => {
+    const quick = await newQuick();
+    await attach(quick.id);
+    expect((await t.http.del(`/quick-messages/${quick.id}/media-upload`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/quick-messages/${quick.id}`, admin.token)).body).toMatchObject({ isMedia: false, mediaName: null, mediaPath: null });
+  });
+
+  it("DELETE /quick-messages/{id}", async () => {
+    const quick = await newQuick();
+    expect((await t.http.del(`/quick-messages/${quick.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/quick-messages/${quick.id}`, admin.token)).status).toBe(404);
+  });
+});
+
+describe("Schedules", () => {
+  const newSchedule = (body: string) => created(t, "/schedules", { body, contactId: contact.id, sendAt: localDateTime(new Date(Date.now() + 86_400_000)) }, admin.token);
+
+  it("GET /schedules/ with searchParam, pageNumber: schedules and hasMore", async () => {
+    const schedule = await newSchedule("Aniversário do cliente");
+    const res = await t.http.get(`/schedules/?searchParam=${encodeURIComponent("aniversário")}&pageNumber=1`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...page("schedules"), hasMore: false });
+    expect(res.body.schedules).toEqual([expect.objectContaining({ id: schedule.id, sendAt: expect.any(String), contactId: contact.id, contact: expect.objectContaining({ name: "Otávio Brandão" }) })]);
+  });
+
+  it("DELETE /schedules/{id}", async () => {
+    const schedule = await newSchedule("Lembrete cancelado");
+    expect((await t.http.del(`/schedules/${schedule.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/schedules/${schedule.id}`, admin.token)).status).toBe(404);
+  });
+});
+
+describe("Campaigns", () => {
+  todo(ISSUE.campaigns, [
+    "GET /campaigns/ with searchParam, pageNumber (records, hasMore)",
+    "GET /campaigns/{id}",
+    "POST /campaigns",
+    "PUT /campaigns/{id}",
+    "POST /campaigns/{id}/media-upload (multipart file)",
+    "DELETE /campaigns/{id}/media-upload",
+    "POST /campaigns/{id}/cancel",
+    "POST /campaigns/{id}/restart",
+    "DELETE /campaigns/{id}",
+    "GET /campaign-settings (key and JSON-string value)",
+    "POST /campaign-settings with settings",
+  ]);
+});
+
+describe("Files", () => {
+  todo(ISSUE.campaigns, [
+    "GET /files/ with companyId, or searchParam and pageNumber (files, hasMore)",
+    "GET /files/{id}",
+    "POST /files (name, message, options, userId)",
+    "PUT /files/{id} (name, message, options, userId)",
+    "POST /files/uploadList/{id} (multipart fileId, typeArch 'fileList', files, mediaType, name and id per option)",
+    "DELETE /files/{id}",
+  ]);
+});
+
+describe("Announcements", () => {
+  todo(ISSUE.platform, [
+    "GET /announcements/ with searchParam, pageNumber (records, hasMore)",
+    "GET /announcements/{id}",
+    "POST /announcements (title, text, priority, status)",
+    "PUT /announcements/{id} (title, text, priority, status)",
+    "POST /announcements/{id}/media-upload",
+    "DELETE /announcements/{id}/media-upload",
+    "DELETE /announcements/{id}",
+  ]);
+});
+
+describe("Internal chat", () => {
+  todo(ISSUE.chat, [
+    "GET /chats (records)",
+    "POST /chats (users, title)",
+    "PUT /chats/{id}",
+    "DELETE /chats/{id}",
+    "GET /chats/{id}/messages with pageNumber (records, hasMore)",
+    "POST /chats/{id}/messages (message)",
+    "POST /chats/{id}/read (userId)",
+  ]);
+});
+
+describe("Password reset", () => {
+  todo(ISSUE.platform, ["POST /forgetpassword/{email} (404 when the email is unknown)", "POST /resetpasswords/{email}/{token}/{newPassword}"]);
+});
+
+describe("External messages API", () => {
+  it("POST /api/messages/send with a bearer token and JSON {number, body}", async () => {
+    const number = newPhone();
+    const res = await t.http.post("/api/messages/send", { number, body: "Seu pedido foi enviado" }, sandbox.token);
+    expect(res.status).toBe(200);
+    const outbound = await t.http.get(`/sandbox/${sandbox.id}/outbound?number=${number}`, sandbox.token);
+    expect(outbound.body).toEqual([expect.objectContaining({ body: "Seu pedido foi enviado" })]);
+  });
+
+  it("POST /api/messages/send with a bearer token and multipart {number, body, medias}", async () => {
+    const number = newPhone();
+    const res = await multipart(t, "POST", "/api/messages/send", sandbox.token, { number, body: "Segue o comprovante" }, [{ field: "medias", name: "comprovante.png", data: PNG, type: "image/png" }]);
+    expect(res.status).toBe(200);
+    const outbound = await t.http.get(`/sandbox/${sandbox.id}/outbound?number=${number}`, sandbox.token);
+    expect(outbound.body).toEqual([expect.objectContaining({ mediaType: "image", mediaName: "comprovante.png" })]);
+  });
+});
+
+describe("Other", () => {
+  todo(ISSUE.bots, ["GET /prompt and GET /queueIntegration feeding the connection and queue dialogs' selects"]);
+});
