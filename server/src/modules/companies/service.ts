@@ -7,6 +7,7 @@ import { hashPassword } from "../auth/passwords";
 import { addDays, today } from "./dueDate";
 import { presentPlan } from "../plans/present";
 import { uniqueViolation } from "../../db/errors";
+import { assertPlanAllowsOneMore } from "../plans/limits";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -59,6 +60,7 @@ export async function signUp(db: Db, body: SignupBody) {
         recurrence: "MENSAL",
         settings: { campaignsEnabled: "true" },
       });
+      await assertPlanAllowsOneMore(tx, company.id, "users");
       await tx.insert(users).values({ companyId: company.id, name: body.name, email: body.email, passwordHash, profile: "admin" });
       return company;
     });

@@ -6,6 +6,7 @@ import { uniqueViolation } from "../../db/errors";
 import { queues, whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { presentQueue, presentQueueRecord } from "./present";
+import { assertPlanAllowsOneMore } from "../plans/limits";
 
 /** The company's queues by orderQueue (unordered ones last), then name. */
 export async function listQueues(db: Db, caller: Caller) {
@@ -33,10 +34,14 @@ export async function createQueue(ctx: AppContext, caller: Caller, body: QueueBo
   const schedules = body.schedules?.length ? body.schedules : [...DEFAULT_QUEUE_SCHEDULES];
   let row;
   try {
-    [row] = await ctx.db
-      .insert(queues)
-      .values({ ...body, companyId: caller.companyId, schedules, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null })
-      .returning();
+    row = await ctx.db.transaction(async (tx) => {
+      await assertPlanAllowsOneMore(tx, caller.companyId, "queues");
+      const [created] = await tx
+        .insert(queues)
+        .values({ ...body, companyId: caller.companyId, schedules, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null })
+        .returning();
+      return created;
+    });
   } catch (err) {
     translateUniqueViolation(err);
   }

@@ -1,12 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { connectSocket, nextEvent, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { customerSays, pairedSandbox } from "../../test/conversation";
+import { eq } from "drizzle-orm";
+import { plans } from "../../db/schema";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
 let b: Awaited<ReturnType<typeof signUpCompany>>;
 beforeAll(async () => {
   t = await startTestApp();
+  await t.built.ctx.db.update(plans).set({ connections: 1000 }).where(eq(plans.id, 1)); // room for every test's connections
   a = await signUpCompany(t.http);
   b = await signUpCompany(t.http);
 });

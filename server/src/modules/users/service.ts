@@ -3,13 +3,14 @@ import { containsPattern } from "../../db/like";
 import { PAGE_SIZE, type CreateUserBody, type ListQuery, type UpdateUserBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
-import { companies, plans, queues, tickets, userQueues, userSessions, users, whatsapps } from "../../db/schema";
+import { companies, queues, tickets, userQueues, userSessions, users, whatsapps } from "../../db/schema";
 import { presentTickets } from "../tickets/present";
 import { emitTicketUpdate } from "../tickets/realtime";
 import { AppError, forbidden } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { hashPassword } from "../auth/passwords";
 import { assertEmailFree } from "../companies/service";
+import { assertPlanAllowsOneMore } from "../plans/limits";
 import { findUserForList, presentUser, queuesByUser } from "./present";
 import { uniqueViolation } from "../../db/errors";
 
@@ -87,16 +88,7 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
   const companyId = requested;
   const passwordHash = await hashPassword(body.password);
   const id = await guardEmail(() => ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ limit: plans.users })
-      .from(companies)
-      .leftJoin(plans, eq(plans.id, companies.planId))
-      .where(eq(companies.id, companyId))
-      .for("update", { of: companies }); // concurrent creations count one after the other
-    if (!row) throw new AppError("ERR_NO_COMPANY_FOUND", 404);
-    const [{ total }] = await tx.select({ total: count() }).from(users).where(eq(users.companyId, companyId));
-    // As in the original: a plan allows exactly `users` users, so a plan of 0 allows none.
-    if (row.limit !== null && total >= row.limit) throw new AppError("ERR_USER_LIMIT_REACHED", 400, { limit: row.limit });
+    await assertPlanAllowsOneMore(tx, companyId, "users");
     await assertEmailFree(tx, body.email);
     await assertQueuesOfCompany(tx, companyId, body.queueIds ?? []);
     await assertWhatsappOfCompany(tx, companyId, body.whatsappId);

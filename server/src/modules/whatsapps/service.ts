@@ -9,6 +9,7 @@ import { presentWhatsapp } from "./present";
 import { uniqueViolation } from "../../db/errors";
 import { CHANNEL_KINDS } from "../../channels/manager";
 import { cloudColumn } from "../../channels/cloud/config";
+import { assertPlanAllowsOneMore } from "../plans/limits";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -85,6 +86,7 @@ export async function createWhatsapp(ctx: AppContext, caller: Caller, body: What
   const cloud = cloudColumn(ctx.config.dataDir, caller, body.channel ?? "sandbox", body.cloud, null);
   try {
     const row = await ctx.db.transaction(async (tx) => {
+      await assertPlanAllowsOneMore(tx, caller.companyId, "connections");
       const existing = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, caller.companyId));
       const isDefault = existing.length === 0 || !!body.isDefault;
       if (isDefault) await tx.update(whatsapps).set({ isDefault: false }).where(eq(whatsapps.companyId, caller.companyId));

@@ -74,6 +74,8 @@ export const en: Messages = {
     ERR_VALIDATION: "Invalid data. Check the fields you filled in.",
     ERR_EMAIL_ALREADY_EXISTS: "A user with this e-mail already exists.",
     ERR_USER_LIMIT_REACHED: "Your plan's user limit has been reached.",
+    ERR_CONNECTION_LIMIT_REACHED: "Your plan's connection limit has been reached.",
+    ERR_QUEUE_LIMIT_REACHED: "Your plan's queue limit has been reached.",
     ERR_NO_COMPANY_FOUND: "No company found with this ID.",
     ERR_COMPANY_NAME_ALREADY_EXISTS: "A company with this name already exists.",
     ERR_NO_PLAN_FOUND: "No plan found with this ID.",

@@ -74,6 +74,8 @@ export const es: Messages = {
     ERR_VALIDATION: "Datos inválidos. Verifique los campos informados.",
     ERR_EMAIL_ALREADY_EXISTS: "Ya existe un usuario con este correo electrónico.",
     ERR_USER_LIMIT_REACHED: "Se alcanzó el límite de usuarios de su plan.",
+    ERR_CONNECTION_LIMIT_REACHED: "Se alcanzó el límite de conexiones de su plan.",
+    ERR_QUEUE_LIMIT_REACHED: "Se alcanzó el límite de colas de su plan.",
     ERR_NO_COMPANY_FOUND: "No se encontró ninguna empresa con este ID.",
     ERR_COMPANY_NAME_ALREADY_EXISTS: "Ya existe una empresa con este nombre.",
     ERR_NO_PLAN_FOUND: "No se encontró ningún plan con este ID.",

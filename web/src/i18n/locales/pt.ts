@@ -48,6 +48,8 @@ const errors: Record<ErrorCode, string> = {
   ERR_VALIDATION: "Dados inválidos. Verifique os campos informados.",
   ERR_EMAIL_ALREADY_EXISTS: "Já existe um usuário com este e-mail.",
   ERR_USER_LIMIT_REACHED: "O limite de usuários do seu plano foi atingido.",
+  ERR_CONNECTION_LIMIT_REACHED: "O limite de conexões do seu plano foi atingido.",
+  ERR_QUEUE_LIMIT_REACHED: "O limite de filas do seu plano foi atingido.",
   ERR_NO_COMPANY_FOUND: "Nenhuma empresa encontrada com este ID.",
   ERR_COMPANY_NAME_ALREADY_EXISTS: "Já existe uma empresa com este nome.",
   ERR_NO_PLAN_FOUND: "Nenhum plano encontrado com este ID.",
