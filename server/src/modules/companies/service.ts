@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_SETTINGS, TRIAL_DAYS, type SignupBody } from "@balcao/common";
+import { DEFAULT_SETTINGS, TRIAL_DAYS, V, type SignupBody } from "@balcao/common";
 import type { Db } from "../../db/client";
 import { companies, plans, settings, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
@@ -37,9 +37,15 @@ export async function assertNameFree(db: Db | Tx, name: string) {
   if (taken) throw new AppError("ERR_COMPANY_NAME_ALREADY_EXISTS", 400);
 }
 
-export async function assertEmailFree(db: Db | Tx, email: string, exceptUserId?: number) {
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email));
-  if (taken && taken.id !== exceptUserId) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 400);
+/**
+ * Emails are unique on the whole platform. Taken within `companyId` it is ERR_EMAIL_ALREADY_EXISTS;
+ * taken in another company the answer is that of any invalid email, so no other company's users show.
+ */
+export async function assertEmailFree(db: Db | Tx, email: string, within?: { companyId: number; exceptUserId?: number }) {
+  const [taken] = await db.select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.email, email));
+  if (!taken || taken.id === within?.exceptUserId) return;
+  if (within && taken.companyId !== within.companyId) throw new AppError("ERR_VALIDATION", 400, { field: "email", message: `email: ${V.invalidEmail}` });
+  throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 400);
 }
 
 /** Public sign-up: a 3-day trial, monthly recurrence, campaigns on, and its first admin. */

@@ -71,12 +71,13 @@ async function setQueues(tx: Tx, companyId: number, userId: number, queueIds: nu
 }
 
 /** Two requests racing for one email: the unique index decides, and the loser gets the usual error. */
-async function guardEmail<T>(work: () => Promise<T>): Promise<T> {
+async function guardEmail<T>(db: Db, companyId: number, email: string | undefined, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (uniqueViolation(err)?.constraint.includes("email")) throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 400);
-    throw err;
+    if (!email || !uniqueViolation(err)?.constraint.includes("email")) throw err;
+    await assertEmailFree(db, email, { companyId });
+    throw new AppError("ERR_EMAIL_ALREADY_EXISTS", 400); // its holder is gone already
   }
 }
 
@@ -87,9 +88,9 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
   if (requested !== caller.companyId && !caller.super) throw forbidden();
   const companyId = requested;
   const passwordHash = await hashPassword(body.password);
-  const id = await guardEmail(() => ctx.db.transaction(async (tx) => {
+  const id = await guardEmail(ctx.db, companyId, body.email, () => ctx.db.transaction(async (tx) => {
     await assertPlanAllowsOneMore(tx, companyId, "users");
-    await assertEmailFree(tx, body.email);
+    await assertEmailFree(tx, body.email, { companyId });
     await assertQueuesOfCompany(tx, companyId, body.queueIds ?? []);
     await assertWhatsappOfCompany(tx, companyId, body.whatsappId);
     const [created] = await tx
@@ -111,12 +112,12 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   const closedSessions: string[] = [];
   let rulesChanged = false;
-  await guardEmail(() => ctx.db.transaction(async (tx) => {
+  await guardEmail(ctx.db, caller.companyId, body.email, () => ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)));
     if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
     // the platform's super user answers only to itself
     if (existing.super && !caller.super) throw forbidden();
-    if (body.email && body.email !== existing.email) await assertEmailFree(tx, body.email, userId);
+    if (body.email && body.email !== existing.email) await assertEmailFree(tx, body.email, { companyId: caller.companyId, exceptUserId: userId });
     const changes: Partial<typeof users.$inferInsert> = { name: body.name, email: body.email, passwordHash };
     if (admin) {
       await assertWhatsappOfCompany(tx, caller.companyId, body.whatsappId);

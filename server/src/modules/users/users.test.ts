@@ -52,7 +52,11 @@ describe("POST /users", () => {
   });
 
   it("refuses a taken email, another company's queue or connection, and a non-admin caller", async () => {
-    expect(await t.http.post("/users", newUser({ email: b.email }), a.token)).toMatchObject({ status: 400, body: { error: "ERR_EMAIL_ALREADY_EXISTS" } });
+    expect(await t.http.post("/users", newUser({ email: a.email }), a.token)).toMatchObject({ status: 400, body: { error: "ERR_EMAIL_ALREADY_EXISTS" } });
+    // another company's email answers exactly as an invalid one: nothing tells it exists
+    const invalid = await t.http.post("/users", newUser({ email: "bad" }), a.token);
+    expect(await t.http.post("/users", newUser({ email: b.email }), a.token)).toEqual({ ...invalid, headers: expect.anything() });
+    expect(invalid.body).toEqual({ error: "ERR_VALIDATION", field: "email", message: "email: Invalid email" });
     expect(await t.http.post("/users", newUser({ queueIds: [queueB] }), a.token)).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", field: "queueIds" } });
     expect(await t.http.post("/users", newUser({ whatsappId: 12345 }), a.token)).toMatchObject({ status: 404, body: { error: "ERR_NO_WAPP_FOUND" } });
     const attendant = newUser();
@@ -157,7 +161,12 @@ describe("PUT /users/:id", () => {
   it("validates, refuses a taken email, and never reaches another company's user", async () => {
     const created = await t.http.post("/users", newUser(), a.token);
     expect(await t.http.put(`/users/${created.body.id}`, { name: "X" }, a.token)).toMatchObject({ status: 400, body: { field: "name", message: "name: Too Short!" } });
-    expect(await t.http.put(`/users/${created.body.id}`, { email: b.email }, a.token)).toMatchObject({ status: 400, body: { error: "ERR_EMAIL_ALREADY_EXISTS" } });
+    expect(await t.http.put(`/users/${created.body.id}`, { email: a.email }, a.token)).toMatchObject({ status: 400, body: { error: "ERR_EMAIL_ALREADY_EXISTS" } });
+    const invalid = await t.http.put(`/users/${created.body.id}`, { email: "not-an-email" }, a.token);
+    expect(invalid).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", field: "email", message: "email: Invalid email" } });
+    // a user changing his own email to another company's gets the same answer
+    const own = await t.http.login(created.body.email, "secret1");
+    for (const token of [a.token, own.token]) expect(await t.http.put(`/users/${created.body.id}`, { email: b.email }, token)).toEqual({ ...invalid, headers: expect.anything() });
     expect(await t.http.put(`/users/${b.user.id}`, { name: "Taken Over" }, a.token)).toMatchObject({ status: 404, body: { error: "ERR_NO_USER_FOUND" } });
     expect(await t.http.put(`/users/${created.body.id}`, { queueIds: [queueB] }, a.token)).toMatchObject({ status: 400, body: { field: "queueIds" } });
     const still = await t.http.get(`/users/${b.user.id}`, b.token);
