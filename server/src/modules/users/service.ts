@@ -113,7 +113,8 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
   const closedSessions: string[] = [];
   let rulesChanged = false;
   await guardEmail(ctx.db, caller.companyId, body.email, () => ctx.db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)));
+    // concurrent edits of one user (its queues are deleted and inserted again) wait for each other
+    const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId))).for("update");
     if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
     // the platform's super user answers only to itself
     if (existing.super && !caller.super) throw forbidden();
