@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const PAST_DUE = "2020-01-31";
-const dueOn = (companyId: number, dueDate: string) => t.built.ctx.db.update(companies).set({ dueDate }).where(eq(companies.id, companyId));
+const dueOn = (companyId: number, dueDate: string | null) => t.built.ctx.db.update(companies).set({ dueDate }).where(eq(companies.id, companyId));
 const phone = async (w: { id: number; token: string }, number: string) =>
   ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
 const ours = (ticketId: number) => t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
@@ -69,6 +69,19 @@ describe("a company past its due date", () => {
     await dueOn(a.company.id, "2999-12-31");
     expect(await t.http.post(`/messages/${greeting.id}/retry`, {}, a.token)).toMatchObject({ status: 200, body: { sendStatus: "sent" } });
     expect(await phone(w, number)).toEqual(["Bem-vindo!"]);
+  });
+
+  it("is never one without a due date: that one sends, its bot's answers too", async () => {
+    const a = await signUpCompany(t.http);
+    const w = await pairedSandbox(t.http, a.token, unique("W"));
+    expect((await t.http.put(`/whatsapp/${w.id}`, { name: w.name, greetingMessage: "Bem-vindo!" }, a.token)).status).toBe(200);
+    await dueOn(a.company.id, null);
+    const number = "5511944442222";
+    const { ticket } = await customerSays(t.http, w, number, "Olá");
+    expect(await ours(ticket.id)).toEqual([expect.objectContaining({ body: "Bem-vindo!", sendStatus: "sent" })]);
+    expect((await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token)).status).toBe(200);
+    expect((await t.http.post(`/messages/${ticket.id}`, { body: "Como posso ajudar?" }, a.token)).status).toBe(200);
+    expect(await phone(w, number)).toEqual(["Bem-vindo!", "Como posso ajudar?"]);
   });
 
   it("keeps a scheduled message due meanwhile pending, and sends it at the first run after renewal", async () => {

@@ -13,6 +13,6 @@ export async function assertMaySend(db: Db, companyId: number, now = new Date())
   if (!company || isCompanyExpired(company, now)) throw companyExpired(company?.dueDate ?? null);
 }
 
-/** `isCompanyExpired` of the company `companyId` as an SQL boolean, for statements that read it along. */
+/** `isCompanyExpired` of the company `companyId` as an SQL boolean (a company without a due date never expires). */
 export const companyExpiredSql = (companyId: SQLWrapper, now = new Date()) =>
-  sql`coalesce((select not co.status or co.due_date < ${today(now)}::date from companies co where co.id = ${companyId}), true)`;
+  sql`coalesce((select not co.status or coalesce(co.due_date < ${today(now)}::date, false) from companies co where co.id = ${companyId}), true)`;
