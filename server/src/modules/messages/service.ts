@@ -99,10 +99,13 @@ async function loadOwnMessage(ctx: AppContext, caller: Caller, messageId: number
   return { row, ticket };
 }
 
-/** Only the company's own messages can be deleted; the channel deletes it for the customer too. */
+/**
+ * Only own messages can be deleted: those the caller sent, not a colleague's, the customer's, or
+ * one sent without a user (the phone, the bot, the API). The channel deletes it for the customer too.
+ */
 export async function deleteMessage(ctx: AppContext, caller: Caller, messageId: number) {
   const { row, ticket } = await loadOwnMessage(ctx, caller, messageId);
-  if (!row.fromMe) throw forbidden();
+  if (!row.fromMe || row.userId !== caller.id) throw forbidden();
   if (row.isDeleted) return;
   if (row.sendStatus !== "failed" && ticket.whatsappId) {
     const [whatsapp] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, ticket.whatsappId));

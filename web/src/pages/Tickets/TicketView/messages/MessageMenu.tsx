@@ -6,13 +6,16 @@ import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
+import { useSessionUser } from "../../../../app/authContext";
 import { deleteMessage, ticketViewKeys } from "../api";
 import type { MessageView, ReplyTarget } from "../types";
 import { replaceMessage, type MessagesData } from "./messageCache";
 
-/** Reply to any message; delete own messages (with confirmation). A deleted message has no menu. */
+/** Reply to any message; delete the messages the user sent himself (with confirmation). A deleted message has no menu. */
 export function MessageMenu({ message, onReply }: { message: MessageView; onReply(target: ReplyTarget): void }) {
   const { t } = useTranslation();
+  const me = useSessionUser();
+  const own = message.fromMe && message.userId === me.id;
   const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -48,7 +51,7 @@ export function MessageMenu({ message, onReply }: { message: MessageView; onRepl
           </ListItemIcon>
           <ListItemText>{t("ticketView.messages.reply")}</ListItemText>
         </MenuItem>
-        {message.fromMe && (
+        {own && (
           <MenuItem
             data-testid="message-delete"
             onClick={() => {
