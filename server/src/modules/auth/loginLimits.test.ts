@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
 import { ADMIN, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { loginDelay } from "./rateLimit";
 
@@ -64,5 +65,29 @@ describe("the delay on an attacked email", () => {
   it("starts at the first failure past the allowance, doubles with each further one and stops at the cap", () => {
     const defaults = { maxFailsPerEmail: 10, delayMs: 250, maxDelayMs: 8_000 };
     expect([9, 10, 11, 12, 13, 14, 15, 100].map((failures) => loginDelay(failures, defaults))).toEqual([0, 250, 500, 1_000, 2_000, 4_000, 8_000, 8_000]);
+  });
+});
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const redisUp = await new Promise<boolean>((resolve) => {
+  const { hostname, port } = new URL(REDIS_URL);
+  const socket = net.connect(Number(port || 6379), hostname);
+  socket.once("connect", () => (socket.destroy(), resolve(true)));
+  socket.once("error", () => resolve(false));
+});
+
+describe.skipIf(!redisUp && !process.env.REQUIRE_REDIS)("login limits kept in Redis (several processes)", () => {
+  let r: TestApp;
+  beforeAll(async () => {
+    r = await startTestApp({ env: { ...LIMITS, REDIS_URL } });
+  });
+  afterAll(async () => r?.close());
+
+  it("stop the guessing address and let the owner in from his own", async () => {
+    const owner = await signUpCompany(r.http);
+    const from = (address: string, password: string) => r.http.request("POST", "/auth/login", { body: { email: owner.email, password }, headers: { "x-forwarded-for": address } });
+    for (let i = 0; i < 3; i++) expect((await from("203.0.113.20", "wrong-pass")).status).toBe(401);
+    expect(await from("203.0.113.20", owner.password)).toMatchObject({ status: 429, body: { error: "ERR_TOO_MANY_ATTEMPTS" } });
+    expect((await from("192.0.2.20", owner.password)).status).toBe(200);
   });
 });

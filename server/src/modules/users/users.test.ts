@@ -34,7 +34,7 @@ describe("POST /users", () => {
     expect(await event).toMatchObject({ action: "create", user: { id: res.body.id } });
     socket.close();
     const session = await t.http.login(body.email, body.password);
-    expect(session.user.queues).toEqual([{ id: queueA, name: "Vendas", color: "#ff0000" }]);
+    expect(session.user.queues).toEqual([{ id: queueA, name: "Vendas", color: "#ff0000", UserQueue: { userId: res.body.id, queueId: queueA } }]);
   });
 
   it.each([
