@@ -46,6 +46,7 @@ export async function startBenchServer(db: BenchDatabase): Promise<BenchServer> 
     NODE_ENV: "production",
     LOGIN_MAX_PER_IP: "1000000",
     LOGIN_MAX_FAILS_PER_EMAIL: "1000000",
+    LOGIN_MAX_FAILS_PER_EMAIL_IP: "1000000",
   };
   if (db.url) env.DATABASE_URL = db.url;
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
