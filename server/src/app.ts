@@ -15,7 +15,7 @@ import { seed } from "./db/seed";
 import { registerErrorHandler } from "./http/errorHandler";
 import { loggerOptions } from "./logging";
 import { registerAuthHook } from "./http/auth";
-import { registerNulGuard } from "./http/nulGuard";
+import { registerStorableInputGuard } from "./http/storableInput";
 import { registerWebApp } from "./http/webApp";
 import { registerSecurityHeaders } from "./http/securityHeaders";
 import { loadSecrets } from "./secrets";
@@ -125,7 +125,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     });
     await app.register(async (api) => {
       registerAuthHook(api, ctx);
-      registerNulGuard(api);
+      registerStorableInputGuard(api);
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx, limiter));
       await api.register(planRoutes(ctx));

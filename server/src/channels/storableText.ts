@@ -1,7 +1,7 @@
 import type { ChannelEvent, InboundMessage } from "./contract";
 
 /** A NUL, or half of a surrogate pair without its other half: PostgreSQL's text and JSON refuse both. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 const EVERY_UNSTORABLE = new RegExp(UNSTORABLE.source, "g");
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import type { Multipart } from "@fastify/multipart";
 import { AppError } from "./errors";
-import { assertNoNul } from "./nulGuard";
+import { assertStorable } from "./storableInput";
 
 export type FormOptions = Parameters<FastifyRequest["parts"]>[0];
 
@@ -11,8 +11,8 @@ const unreadable = () => new AppError("ERR_VALIDATION", 400, { field: "body", me
 async function* checkedParts(request: FastifyRequest, options?: FormOptions): AsyncGenerator<Multipart> {
   for await (const part of request.parts(options)) {
     try {
-      assertNoNul(part.fieldname, part.fieldname);
-      assertNoNul(part.fieldname, part.type === "file" ? part.filename : typeof part.value === "string" ? part.value : "");
+      assertStorable(part.fieldname, part.fieldname);
+      assertStorable(part.fieldname, part.type === "file" ? part.filename : typeof part.value === "string" ? part.value : "");
     } catch (err) {
       if (part.type === "file") part.file.resume(); // drain it: the reply goes out once the request is read
       throw err;

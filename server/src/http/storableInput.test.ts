@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { customerSays, pairedSandbox } from "../test/conversation";
 import { insertContact, insertTicket } from "../test/workspaceFixtures";
-import { nulPath } from "./nulGuard";
+import { unstorablePath } from "./storableInput";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -27,18 +27,20 @@ afterAll(async () => t?.close());
 const invalid = (field: string) => ({ status: 400, body: { error: "ERR_VALIDATION", field, message: `${field}: Invalid value` } });
 const nextWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString();
 
-describe("nulPath", () => {
-  it("names the first string, key or nested value holding a NUL", () => {
-    expect(nulPath({ a: "ok", b: ["x", { c: "y\u0000" }] })).toBe("b.1.c");
-    expect(nulPath({ "k\u0000": 1 })).toBe("k\\u0000");
-    expect(nulPath("\u0000")).toBe("");
-    expect(nulPath({ a: ["ok"], b: 1, c: null })).toBeNull();
+describe("unstorablePath", () => {
+  it("names the first string, key or nested value holding a NUL or a lone surrogate", () => {
+    expect(unstorablePath({ a: "ok", b: ["x", { c: "y\u0000" }] })).toBe("b.1.c");
+    expect(unstorablePath({ "k\u0000": 1 })).toBe("k\\u0000");
+    expect(unstorablePath("\u0000")).toBe("");
+    expect(unstorablePath({ a: "ok", b: [{ c: "x\ud800y" }] })).toBe("b.0.c");
+    expect(unstorablePath({ a: "\udc00" })).toBe("a");
+    expect(unstorablePath({ a: ["ok", "😀 emoji pairs are whole"], b: 1, c: null })).toBeNull();
   });
 
   it("walks a body nested far deeper than the stack allows", () => {
     let deep: unknown = "\u0000";
     for (let i = 0; i < 200_000; i++) deep = [deep];
-    expect(nulPath(deep)).toMatch(/^0(\.0)+$/);
+    expect(unstorablePath(deep)).toMatch(/^0(\.0)+$/);
   });
 });
 
@@ -85,5 +87,19 @@ describe("a NUL character in a request", () => {
     const messages = (await t.http.get(`/messages/${ticketId}`, a.token)).body.count;
     expect(await t.http.post(`/messages/${ticketId}`, { body: "de novo\u0000" }, a.token)).toMatchObject(invalid("body"));
     expect((await t.http.get(`/messages/${ticketId}`, a.token)).body.count).toBe(messages);
+  });
+});
+
+describe("a lone surrogate in a request", () => {
+  it("answers 400 naming the field where a JSON column would refuse it, and stores nothing", async () => {
+    const before = (await t.http.get(`/contacts/${contactId}`, a.token)).body;
+    expect(await t.http.put(`/contacts/${contactId}`, { extraInfo: [{ name: "cpf\ud800", value: "1" }] }, a.token)).toMatchObject(invalid("extraInfo.0.name"));
+    expect(await t.http.post("/contacts", { name: "Ana Lúcia", number: "", extraInfo: [{ name: "nota", value: "\udc00" }] }, a.token)).toMatchObject(invalid("extraInfo.0.value"));
+    expect((await t.http.get(`/contacts/${contactId}`, a.token)).body).toEqual(before);
+  });
+
+  it("is refused in plain text fields too, as the same rule", async () => {
+    expect(await t.http.post("/tags", { name: "Tag\ud83d" }, a.token)).toMatchObject(invalid("name"));
+    expect((await t.http.post("/tags", { name: "Tag 😀" }, a.token)).status).toBe(201);
   });
 });
