@@ -34,7 +34,7 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     await page.getByTestId("login-signup-link").click();
     await page.waitForURL(/\/signup/);
     await page.getByTestId("signup-submit").click();
-    await page.getByText("Required").first().waitFor();
+    await page.getByText("Obrigatório").first().waitFor();
 
     await page.getByTestId("signup-name").fill(company);
     await page.getByTestId("signup-email").fill(email);

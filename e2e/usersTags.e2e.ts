@@ -28,7 +28,7 @@ describe.skipIf(!browserAvailable)("an admin manages users and tags", () => {
     const modal = admin.getByTestId("user-modal");
     await modal.waitFor();
     await admin.getByTestId("user-save").click();
-    await modal.getByText("Required").first().waitFor(); // name, email and password are required when adding
+    await modal.getByText("Obrigatório").first().waitFor(); // name, email and password are required when adding
     await admin.getByTestId("user-name").fill(ATTENDANT.name);
     await admin.getByTestId("user-email").fill(ATTENDANT.email);
     await admin.getByTestId("user-password").fill(ATTENDANT.password);

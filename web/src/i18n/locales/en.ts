@@ -40,6 +40,7 @@ export const en: Messages = {
     required: "Required",
     invalidEmail: "Invalid email",
     invalidValue: "Invalid value",
+    messageTooShort: "Message too short",
   },
   errors: {
     ERR_NO_OTHER_WHATSAPP: "There must be at least one default WhatsApp.",

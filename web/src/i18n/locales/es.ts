@@ -40,6 +40,7 @@ export const es: Messages = {
     required: "Obligatorio",
     invalidEmail: "Correo electrónico inválido",
     invalidValue: "Valor inválido",
+    messageTooShort: "Mensaje muy corto",
   },
   errors: {
     ERR_NO_OTHER_WHATSAPP: "Debe haber al menos un WhatsApp predeterminado.",

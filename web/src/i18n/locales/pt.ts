@@ -80,12 +80,12 @@ export const pt = {
     invalidField: "Campo {{field}}: {{message}}",
   },
   validation: {
-    // The spec's own texts for these form rules (they are shown in English in the original too).
-    tooShort: "Too Short!",
-    tooLong: "Too Long!",
-    required: "Required",
-    invalidEmail: "Invalid email",
+    tooShort: "Muito curto!",
+    tooLong: "Muito longo!",
+    required: "Obrigatório",
+    invalidEmail: "E-mail inválido",
     invalidValue: "Valor inválido",
+    messageTooShort: "Mensagem muito curta",
   },
   errors,
   language: { label: "Idioma", pt: "Português", en: "English", es: "Español" },
