@@ -23,7 +23,8 @@ export const createUserBody = z.object({
   allTicket: userFormFields.allTicket.optional().default("desabled"),
   whatsappId: optionalId,
   queueIds,
-  companyId: z.unknown().optional(),
+  /** Only a super user may name another company; anything but an id is refused, never coerced. */
+  companyId: optionalId,
 });
 export type CreateUserBody = z.infer<typeof createUserBody>;
 

@@ -84,7 +84,7 @@ async function guardEmail<T>(db: Db, companyId: number, email: string | undefine
 /** Admins create users in their company; only a super user may name another company. */
 export async function createUser(ctx: AppContext, caller: Caller, body: CreateUserBody) {
   if (!isAdmin(caller)) throw forbidden();
-  const requested = body.companyId === undefined || body.companyId === null || body.companyId === "" ? caller.companyId : Number(body.companyId);
+  const requested = body.companyId ?? caller.companyId;
   if (requested !== caller.companyId && !caller.super) throw forbidden();
   const companyId = requested;
   const passwordHash = await hashPassword(body.password);
