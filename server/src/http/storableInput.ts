@@ -3,6 +3,7 @@ import { V } from "@balcao/common";
 import { UNSTORABLE } from "../channels/storableText";
 import { AppError } from "./errors";
 import { isChannelInput } from "./channelInput";
+import { tooDeepPath } from "./jsonDepth";
 
 /** A key as it is named in a field path, its unstorable characters written as escapes so the path stays printable. */
 const keyName = (key: string) => (UNSTORABLE.test(key) ? JSON.stringify(key).slice(1, -1) : key);
@@ -38,6 +39,7 @@ export function assertStorable(field: string, text: string | undefined | null) {
 /**
  * PostgreSQL refuses U+0000 in text and jsonb, and a lone surrogate in jsonb: every request
  * carrying one is refused before a route reads it, rather than failing halfway as a 500.
+ * So is a body nested deeper than any form, which a route could not even print.
  */
 export function registerStorableInputGuard(api: FastifyInstance) {
   api.addHook("preValidation", async (request) => {
@@ -49,7 +51,7 @@ export function registerStorableInputGuard(api: FastifyInstance) {
       ["body", request.body],
     ] as const;
     for (const [where, value] of parts) {
-      const path = unstorablePath(value);
+      const path = tooDeepPath(value) ?? unstorablePath(value);
       if (path !== null) throw unstorableError(path || where);
     }
   });

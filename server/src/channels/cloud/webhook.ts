@@ -8,8 +8,12 @@ import { mediaTypeOf } from "../../media/store";
 import type { ChannelEvent, InboundMessage } from "../contract";
 import type { CloudAdapter } from "./adapter";
 import { openCloudConfig, type CloudConfig } from "./config";
+import { tooDeepPath } from "../../http/jsonDepth";
 
 const params = z.object({ whatsappId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/** A list of Meta's payload; anything else there (a malformed delivery) is read as an empty one. */
+const listOf = (value: unknown): any[] => (Array.isArray(value) ? value : []);
 
 const ACKS: Record<string, number> = { sent: 1, delivered: 2, read: 3 };
 const EXT: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/webp": "webp", "audio/ogg": "ogg", "audio/mpeg": "mp3", "audio/mp4": "m4a", "video/mp4": "mp4", "application/pdf": "pdf" };
@@ -30,7 +34,7 @@ async function loadCloud(ctx: AppContext, whatsappId: number) {
 
 function vcardOf(contact: any) {
   const name = String(contact?.name?.formatted_name ?? contact?.name?.first_name ?? "");
-  const phones = (contact?.phones ?? []) as { phone?: string; wa_id?: string }[];
+  const phones = listOf(contact?.phones) as { phone?: string; wa_id?: string }[];
   const tels = phones.map((p) => `TEL;type=CELL${p.wa_id ? `;waid=${p.wa_id}` : ""}:${p.phone ?? p.wa_id ?? ""}`);
   return ["BEGIN:VCARD", "VERSION:3.0", `N:;${name};;;`, `FN:${name}`, ...tels, "END:VCARD"].join("\n");
 }
@@ -65,7 +69,7 @@ async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, str
       return { ...base, mediaType: "locationMessage", body: `|https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17|${[name, address].filter(Boolean).join(" - ")}` };
     }
     case "contacts":
-      return { ...base, mediaType: "vcard", body: (msg.contacts ?? []).map(vcardOf).join("\n") };
+      return { ...base, mediaType: "vcard", body: listOf(msg.contacts).map(vcardOf).join("\n") };
     case "button":
       return { ...base, body: String(msg.button?.text ?? msg.button?.payload ?? "") };
     case "interactive": {
@@ -85,14 +89,14 @@ export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, paylo
       const value = change?.value;
       if (change?.field !== "messages" || !value) continue;
       if (value.metadata?.phone_number_id && String(value.metadata.phone_number_id) !== config.phoneNumberId) continue;
-      const names = new Map<string, string>((value.contacts ?? []).filter((c: any) => c?.wa_id && c?.profile?.name).map((c: any) => [String(c.wa_id), String(c.profile.name)]));
-      for (const msg of value.messages ?? []) {
+      const names = new Map<string, string>(listOf(value.contacts).filter((c: any) => c?.wa_id && c?.profile?.name).map((c: any) => [String(c.wa_id), String(c.profile.name)]));
+      for (const msg of listOf(value.messages)) {
         // the message as Meta sent it, with its sender's profile
-        const raw = { contacts: (value.contacts ?? []).filter((c: any) => String(c?.wa_id) === String(msg?.from)), messages: [msg] };
+        const raw = { contacts: listOf(value.contacts).filter((c: any) => String(c?.wa_id) === String(msg?.from)), messages: [msg] };
         const message = await toInbound(adapter, msg, names, raw);
         if (message) events.push({ type: "message", message });
       }
-      for (const status of value.statuses ?? []) {
+      for (const status of listOf(value.statuses)) {
         const ack = ACKS[status?.status];
         if (ack && status.id) events.push({ type: "ack", externalId: String(status.id), ack });
       }
@@ -140,6 +144,7 @@ export function cloudWebhookRoutes(ctx: AppContext) {
       } catch {
         return reply.status(400).send({ error: "ERR_VALIDATION", message: "body: Invalid JSON" });
       }
+      if (tooDeepPath(payload) !== null) return reply.status(400).send({ error: "ERR_VALIDATION", message: "body: Nested too deeply" });
       const adapter = ctx.channels.adapterFor(found.row) as CloudAdapter;
       const events = await eventsOf(adapter, found.config, payload);
       for (const event of events) await ctx.channels.handle(found.row.id, found.row.companyId, event);
