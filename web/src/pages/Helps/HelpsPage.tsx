@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { Alert, Box, Button, Card, CardActionArea, CardContent, CardMedia, CircularProgress, Typography } from "@mui/material";
-import PlayCircleOutlineIcon from "@mui/icons-material/PlayCircleOutline";
+import { Alert, Box, Button, Card, CardActionArea, CardContent, CircularProgress, Typography } from "@mui/material";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { PageContainer } from "../../components/PageContainer";
+import { HelpThumbnail } from "./HelpThumbnail";
 import { HelpVideoDialog } from "./HelpVideoDialog";
-import { fetchHelps, helpsKey, thumbnailOf, type Help } from "./helpsApi";
+import { fetchHelps, helpsKey, type Help } from "./helpsApi";
 
 /** /helps: a grid of video cards; a card opens its video in a modal player (administration §2). */
 export function HelpsPage() {
@@ -29,12 +29,7 @@ export function HelpsPage() {
         {helps.map((help) => (
           <Card key={help.id} variant="outlined" data-testid={`help-card-${help.id}`}>
             <CardActionArea onClick={() => setPlaying(help)} aria-label={t("helps.watch", { title: help.title })} sx={{ height: "100%", display: "flex", flexDirection: "column", alignItems: "stretch" }}>
-              <Box sx={{ position: "relative", bgcolor: "action.hover", aspectRatio: "16 / 9" }}>
-                {help.video && (
-                  <CardMedia component="img" image={thumbnailOf(help.video)} alt={t("helps.thumbnail", { title: help.title })} loading="lazy" sx={{ position: "absolute", inset: 0, width: "100%", height: "100%", objectFit: "cover" }} />
-                )}
-                <PlayCircleOutlineIcon sx={{ position: "absolute", top: "50%", left: "50%", transform: "translate(-50%, -50%)", fontSize: 56, color: "common.white", filter: "drop-shadow(0 1px 3px rgba(0,0,0,.6))" }} />
-              </Box>
+              <HelpThumbnail key={help.video} help={help} />
               <CardContent sx={{ flex: 1 }}>
                 <Typography variant="subtitle1" fontWeight={600} gutterBottom>
                   {help.title}

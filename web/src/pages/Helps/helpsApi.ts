@@ -17,7 +17,7 @@ export async function fetchHelps(): Promise<Help[]> {
   return data;
 }
 
-/** The video's thumbnail on YouTube (may not load without internet access: the card keeps its alt text). */
+/** The video's thumbnail on YouTube (may not load without internet access: the card shows a placeholder instead). */
 export const thumbnailOf = (video: string) => `https://img.youtube.com/vi/${encodeURIComponent(video)}/mqdefault.jpg`;
 
 /** The privacy-enhanced embed address of the video, playing at once. */
