@@ -109,6 +109,16 @@ describe("POST /contacts/import", () => {
     });
   });
 
+  it("refuses a row whose cell holds a NUL (past the first 8 KB of a CSV, or in an .xlsx), not the whole file", async () => {
+    const c = await signUpCompany(t.http);
+    const filler = Array.from({ length: 400 }, (_, i) => `Cliente ${i},55119${10_000_000 + i}`).join("\n");
+    const csv = `nome,numero\n${filler}\nAna\u0000Maria,5511988887777\n`;
+    expect((await upload(c.token, csv, "c.csv")).body).toMatchObject({ total: 401, created: 400, errors: [{ row: 402, field: "name", message: "Invalid value" }] });
+    const sheet = workbook([["Nome", "E-mail"], ["Bia\u0000Souza", "bia@example.com"], ["Caio", "caio\u0000@example.com"]]);
+    expect((await upload(c.token, sheet, "c.xlsx")).body).toMatchObject({ created: 0, errors: [{ row: 2, field: "name" }, { row: 3, field: "email" }] });
+    expect(await companyContacts(c.company.id)).toHaveLength(400);
+  });
+
   it("answers 400 naming file for anything that is not a readable spreadsheet, never a 500", async () => {
     const png = Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fe0dd4a4e30000000049454e44ae426082", "hex");
     const refused = (problem: string) => ({ status: 400, body: { error: "ERR_VALIDATION", field: "file", problem, message: expect.stringMatching(/^file: /) } });

@@ -2,6 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import { CONTACT_IMPORT_REPEATED_NUMBER, V, contactFormSchema, type ContactImportResult, type ContactImportRowError } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import { contacts } from "../../db/schema";
+import { UNSTORABLE } from "../../channels/storableText";
 import { presentContact } from "./present";
 import { readContactRows, type SheetContact, type UploadedFile } from "./spreadsheet";
 import { whatsappNumberChecker, type NumberChecker } from "./whatsappCheck";
@@ -29,6 +30,12 @@ function validateRows(rows: SheetContact[], errors: ContactImportRowError[]): Im
   for (const sheetRow of rows) {
     if (SCIENTIFIC.test(sheetRow.number)) {
       errors.push({ row: sheetRow.row, field: "number", message: V.invalidValue });
+      continue;
+    }
+    // a cell the database cannot store (a NUL, half a surrogate pair) refuses its row, as the form would
+    const unstorable = (["name", "number", "email"] as const).find((field) => UNSTORABLE.test(sheetRow[field]));
+    if (unstorable) {
+      errors.push({ row: sheetRow.row, field: unstorable, message: V.invalidValue });
       continue;
     }
     const parsed = contactFormSchema.safeParse({ name: sheetRow.name, number: sheetRow.number, email: sheetRow.email });
