@@ -13,7 +13,8 @@ let admin: Page;
 const NUMBER = "5511987650042";
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const pad = (n: number) => String(n).padStart(2, "0");
-const localMinute = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+/** What a Portuguese date field shows for a minute (DD/MM/AAAA hh:mm). */
+const shownMinute = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
 
 describe.skipIf(!browserAvailable)("an attendant schedules a message from a ticket; it goes out on time and shows on the calendar", () => {
   let whatsapp: SandboxConnection;
@@ -48,7 +49,10 @@ describe.skipIf(!browserAvailable)("an attendant schedules a message from a tick
     // the current minute is accepted and due at once; near its end, the next one (due within seconds)
     const now = new Date();
     const sendAt = now.getSeconds() < 50 ? now : new Date(now.getTime() + 60_000);
-    await dialog.getByTestId("schedule-send-at").fill(localMinute(sendAt));
+    // typed into the date field section by section, as a user does
+    await dialog.getByTestId("schedule-send-at-field").locator('[role="spinbutton"]').first().click();
+    await admin.keyboard.type(shownMinute(sendAt).replace(/\D/g, ""));
+    expect(await dialog.getByTestId("schedule-send-at").inputValue()).toBe(shownMinute(sendAt));
     await dialog.getByTestId("schedule-save").click();
     await admin.getByText("Agendamento salvo com sucesso!").first().waitFor();
     await dialog.waitFor({ state: "hidden" });

@@ -1,9 +1,9 @@
 import { Button, Chip, CircularProgress, Stack, TableCell, TableRow, type ChipProps } from "@mui/material";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import { format } from "date-fns";
 import { useTranslation } from "react-i18next";
 import { CONNECTION_STATUSES, type ConnectionStatus } from "@balcao/common";
 import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
+import { formatDateAs } from "../../i18n/format";
 import type { ConnectionRecord } from "./connectionsApi";
 
 const STATUS_COLOR: Record<ConnectionStatus, ChipProps["color"]> = {
@@ -17,10 +17,7 @@ const STATUS_COLOR: Record<ConnectionStatus, ChipProps["color"]> = {
 
 const isStatus = (s: string): s is ConnectionStatus => (CONNECTION_STATUSES as readonly string[]).includes(s);
 
-function formatUpdatedAt(value: string) {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? "" : format(date, "dd/MM/yy HH:mm");
-}
+const formatUpdatedAt = (value: string) => formatDateAs(new Date(value), "shortDateTime");
 
 export type SessionMethod = "post" | "put" | "delete";
 

@@ -1,13 +1,10 @@
 import { Accordion, AccordionDetails, AccordionSummary, Box, Button, Chip, Stack, Typography } from "@mui/material";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import { format } from "date-fns";
 import { useTranslation } from "react-i18next";
 import type { DeadLetterView } from "@balcao/common";
+import { formatDateAs } from "../../i18n/format";
 
-const formatTime = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : format(date, "dd/MM/yy HH:mm");
-};
+const formatTime = (value: string) => formatDateAs(value, "shortDateTime");
 
 interface DeadLetterItemProps {
   letter: DeadLetterView;

@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from "react";
-import { Box, Button, CircularProgress, Paper, Stack, TextField, Typography } from "@mui/material";
+import { Box, Button, CircularProgress, Paper, Stack, Typography } from "@mui/material";
 import FilterListIcon from "@mui/icons-material/FilterList";
 import { useTranslation } from "react-i18next";
+import { DayField } from "../../components/dates/DateFields";
 import type { ChartRange } from "./dashboardApi";
 
 interface ChartCardProps {
@@ -34,22 +35,8 @@ export function ChartCard({ testId, title, subtitle, range, onApply, loading, em
         </Typography>
       )}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} alignItems={{ sm: "center" }} sx={{ my: 2 }}>
-        <TextField
-          type="date"
-          size="small"
-          label={t("dashboard.charts.initialDate")}
-          value={draft.initialDate}
-          onChange={(e) => setDraft({ ...draft, initialDate: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": `${testId}-initial` } }}
-        />
-        <TextField
-          type="date"
-          size="small"
-          label={t("dashboard.charts.finalDate")}
-          value={draft.finalDate}
-          onChange={(e) => setDraft({ ...draft, finalDate: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": `${testId}-final` } }}
-        />
+        <DayField size="small" label={t("dashboard.charts.initialDate")} value={draft.initialDate} onChange={(initialDate) => setDraft({ ...draft, initialDate })} testId={`${testId}-initial`} />
+        <DayField size="small" label={t("dashboard.charts.finalDate")} value={draft.finalDate} onChange={(finalDate) => setDraft({ ...draft, finalDate })} testId={`${testId}-final`} />
         <Button variant="outlined" onClick={() => onApply(draft)} disabled={loading} startIcon={<FilterListIcon />} data-testid={`${testId}-apply`}>
           {t("dashboard.charts.apply")}
         </Button>

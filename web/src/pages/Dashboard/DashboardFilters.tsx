@@ -2,6 +2,7 @@ import { Button, CircularProgress, MenuItem, Paper, Stack, TextField } from "@mu
 import FilterListIcon from "@mui/icons-material/FilterList";
 import { useTranslation } from "react-i18next";
 import { DASHBOARD_PERIODS } from "@balcao/common";
+import { DayField } from "../../components/dates/DateFields";
 import type { DashboardFilter, FilterType } from "./dashboardFormat";
 
 interface DashboardFiltersProps {
@@ -34,22 +35,8 @@ export function DashboardFilters({ filter, onChange, onApply, loading }: Dashboa
         </TextField>
         {filter.type === "date" ? (
           <>
-            <TextField
-              type="date"
-              size="small"
-              label={t("dashboard.filters.dateFrom")}
-              value={filter.dateFrom}
-              onChange={(e) => onChange({ ...filter, dateFrom: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "dashboard-date-from" } }}
-            />
-            <TextField
-              type="date"
-              size="small"
-              label={t("dashboard.filters.dateTo")}
-              value={filter.dateTo}
-              onChange={(e) => onChange({ ...filter, dateTo: e.target.value })}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "dashboard-date-to" } }}
-            />
+            <DayField size="small" label={t("dashboard.filters.dateFrom")} value={filter.dateFrom} onChange={(dateFrom) => onChange({ ...filter, dateFrom })} testId="dashboard-date-from" />
+            <DayField size="small" label={t("dashboard.filters.dateTo")} value={filter.dateTo} onChange={(dateTo) => onChange({ ...filter, dateTo })} testId="dashboard-date-to" />
           </>
         ) : (
           <TextField

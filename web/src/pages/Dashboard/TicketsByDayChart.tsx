@@ -2,20 +2,26 @@ import { useMemo, useState } from "react";
 import { useTheme } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDate, formatDateAs } from "../../i18n/format";
 import { ChartCard } from "./ChartCard";
 import type { TicketsPerDay } from "./dashboardApi";
-import { currentMonthRange, ticketSeries } from "./dashboardFormat";
+import { currentMonthRange, dayOfKey, ticketSeries } from "./dashboardFormat";
 import { useChartData } from "./useDashboard";
 
 /** Tickets that arrived per day of the chart's own range, or per hour when both dates are the same day. */
 export function TicketsByDayChart() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const theme = useTheme();
   const [range, setRange] = useState(currentMonthRange);
   const query = useChartData<TicketsPerDay>("perDay", range, t("dashboard.charts.byDayError"));
   const points = useMemo(
-    () => ticketSeries(query.data, range).map((p) => ({ ...p, label: p.kind === "hour" ? `${p.key}h` : p.key.slice(0, 5), full: p.kind === "hour" ? t("dashboard.charts.hourRange", { hour: p.key }) : p.key })),
-    [query.data, range, t],
+    () =>
+      ticketSeries(query.data, range).map((p) =>
+        p.kind === "hour"
+          ? { ...p, label: `${p.key}h`, full: t("dashboard.charts.hourRange", { hour: p.key }) }
+          : { ...p, label: formatDateAs(dayOfKey(p.key), "dayMonth", i18n.language), full: formatDate(dayOfKey(p.key), i18n.language) },
+      ),
+    [query.data, range, t, i18n.language],
   );
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currentMonthRange, filterParams, splitMinutes, ticketSeries } from "./dashboardFormat";
+import { currentMonthRange, dayOfKey, filterParams, splitMinutes, ticketSeries } from "./dashboardFormat";
 
 describe("dashboard formatting", () => {
   it("writes minutes as whole hours and two-digit minutes", () => {
@@ -32,5 +32,9 @@ describe("dashboard formatting", () => {
 
     const long = ticketSeries({ data: [{ data: "01/03/2024", total: 4 }], count: 4 }, { initialDate: "2023-01-01", finalDate: "2024-12-31" });
     expect(long).toEqual([{ key: "01/03/2024", kind: "day", total: 4 }]);
+  });
+
+  it("reads a point's day key as a local date, for the chart to write in the user's language", () => {
+    expect(dayOfKey("01/03/2024")).toEqual(new Date(2024, 2, 1));
   });
 });

@@ -69,6 +69,12 @@ export function ticketSeries(response: TicketsPerDay | undefined, range: ChartRa
   return days.map((key) => ({ key, kind: "day" as const, total: byDay.get(key) ?? 0 }));
 }
 
+/** The day of a point's "dd/MM/yyyy" key (the API's format), as a local date. */
+export function dayOfKey(key: string): Date {
+  const [day, month, year] = key.split("/").map(Number);
+  return new Date(year, month - 1, day);
+}
+
 /** Every day from one yyyy-MM-dd to another, as dd/MM/yyyy; null for a malformed or reversed range. */
 function daysBetween(initialDate: string, finalDate: string): string[] | null {
   const start = new Date(`${initialDate}T12:00:00Z`);

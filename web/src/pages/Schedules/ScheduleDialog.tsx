@@ -3,13 +3,14 @@ import { Controller, useForm } from "react-hook-form";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
-import { format } from "date-fns";
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from "@mui/material";
 import { canChangeSchedule, isScheduleSent, type ScheduleView } from "@balcao/common";
 import { toastError } from "../../api/errors";
 import { useSessionUser } from "../../app/authContext";
 import { ContactPicker } from "../../components/ContactPicker";
+import { DateTimeField } from "../../components/dates/DateFields";
 import { muiRegister } from "../../components/formFields";
+import { formatDateTime } from "../../i18n/format";
 import { ScheduleMediaField } from "./ScheduleMediaField";
 import { newScheduleValues, scheduleErrorKey, scheduleResolver, toScheduleFormValues, type ScheduleFormValues } from "./scheduleForm";
 import { upsertSchedule, type SchedulePages } from "./scheduleCache";
@@ -126,7 +127,7 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
               {schedule?.status === "ERRO" && <Alert severity="error">{t("scheduledMessages.dialog.errorHint")}</Alert>}
               {sent && schedule?.sentAt && (
                 <Alert severity="success" data-testid="schedule-sent-at">
-                  {t("scheduledMessages.dialog.sentAt", { date: format(new Date(schedule.sentAt), "dd/MM/yyyy HH:mm") })}
+                  {t("scheduledMessages.dialog.sentAt", { date: formatDateTime(schedule.sentAt) })}
                 </Alert>
               )}
               <Controller
@@ -162,15 +163,21 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
                 helperText={errorText(formState.errors.body?.message) ?? t("scheduledMessages.dialog.bodyHint", { variables: VARIABLES })}
                 slotProps={{ htmlInput: { "data-testid": "schedule-body" } }}
               />
-              <TextField
-                {...muiRegister(register("sendAt"))}
-                label={t("scheduledMessages.dialog.sendAt")}
-                type="datetime-local"
-                fullWidth
-                disabled={readOnly}
-                error={Boolean(formState.errors.sendAt)}
-                helperText={errorText(formState.errors.sendAt?.message)}
-                slotProps={{ inputLabel: { shrink: true }, htmlInput: { "data-testid": "schedule-send-at" } }}
+              <Controller
+                control={control}
+                name="sendAt"
+                render={({ field, fieldState }) => (
+                  <DateTimeField
+                    label={t("scheduledMessages.dialog.sendAt")}
+                    value={field.value}
+                    onChange={field.onChange}
+                    fullWidth
+                    disabled={readOnly}
+                    error={Boolean(fieldState.error)}
+                    helperText={errorText(fieldState.error?.message)}
+                    testId="schedule-send-at"
+                  />
+                )}
               />
               <ScheduleMediaField
                 name={file?.name ?? schedule?.mediaName ?? null}

@@ -1,11 +1,11 @@
 import { useMemo, useState } from "react";
 import { Calendar, Views, type EventProps, type Formats, type View } from "react-big-calendar";
-import { format } from "date-fns";
 import "react-big-calendar/lib/css/react-big-calendar.css";
 import { Box, alpha, useTheme } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { ScheduleStatus, ScheduleView } from "@balcao/common";
 import { currentLanguage } from "../../i18n";
+import { formatTime } from "../../i18n/format";
 import { calendarLocalizer } from "./calendarLocalizer";
 import { ScheduleEvent } from "./ScheduleEvent";
 import { calendarEntryOf, type CalendarEntry } from "./calendarEntry";
@@ -19,7 +19,7 @@ interface SchedulesCalendarProps {
 
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.WORK_WEEK, Views.DAY, Views.AGENDA];
 const WORKDAY_START = new Date(1970, 0, 1, 8, 0);
-const sendTime = ({ start }: { start: Date }) => format(start, "HH:mm");
+const sendTime = ({ start }: { start: Date }) => formatTime(start);
 /** Events show their send time only (their end is layout). */
 const FORMATS: Formats = { eventTimeRangeFormat: sendTime, agendaTimeRangeFormat: sendTime };
 const MESSAGE_KEYS = ["date", "time", "event", "allDay", "week", "work_week", "day", "month", "previous", "next", "yesterday", "tomorrow", "today", "agenda", "noEventsInRange"] as const;

@@ -2,9 +2,7 @@ import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { addHours, format, startOfMinute } from "date-fns";
 import { scheduleFormSchema, V, type ScheduleView } from "@balcao/common";
-
-/** The value format of a datetime-local input. */
-export const LOCAL_DATE_TIME = "yyyy-MM-dd'T'HH:mm";
+import { WIRE_LOCAL_DATE_TIME } from "../../components/dates/wireDates";
 
 /** The dialog's values as the inputs hold them. */
 export interface ScheduleFormValues {
@@ -17,13 +15,13 @@ export interface ScheduleFormValues {
 export const newScheduleValues = (contactId: number | null = null, now = new Date()): ScheduleFormValues => ({
   body: "",
   contactId,
-  sendAt: format(addHours(now, 1), LOCAL_DATE_TIME),
+  sendAt: format(addHours(now, 1), WIRE_LOCAL_DATE_TIME),
 });
 
 export const toScheduleFormValues = (schedule: ScheduleView): ScheduleFormValues => ({
   body: schedule.body,
   contactId: schedule.contactId,
-  sendAt: format(new Date(schedule.sendAt), LOCAL_DATE_TIME),
+  sendAt: format(new Date(schedule.sendAt), WIRE_LOCAL_DATE_TIME),
 });
 
 /** Message of a time before the current minute: a schedule is for now or later. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { formatTicketTime, shortName } from "./ticketFormat";
 
 describe("ticket list item text", () => {
-  it("shows HH:mm for a ticket updated today and dd/MM/yyyy for older ones", () => {
+  it("shows the time for a ticket updated today and the day for older ones (Portuguese by default)", () => {
     const now = new Date(2024, 4, 10, 18, 0);
     expect(formatTicketTime(new Date(2024, 4, 10, 9, 5).toISOString(), now)).toBe("09:05");
     expect(formatTicketTime(new Date(2024, 4, 9, 23, 59).toISOString(), now)).toBe("09/05/2024");

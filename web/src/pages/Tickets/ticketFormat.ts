@@ -1,10 +1,11 @@
-import { format, isSameDay, parseISO } from "date-fns";
+import { isSameDay, parseISO } from "date-fns";
+import { formatDate, formatTime } from "../../i18n/format";
 
-/** HH:mm when the ticket changed today, dd/MM/yyyy otherwise. */
+/** The time when the ticket changed today, the day otherwise, in the current language's way. */
 export function formatTicketTime(iso: string, now: Date = new Date()): string {
   const date = parseISO(iso);
   if (Number.isNaN(date.getTime())) return "";
-  return isSameDay(date, now) ? format(date, "HH:mm") : format(date, "dd/MM/yyyy");
+  return isSameDay(date, now) ? formatTime(date) : formatDate(date);
 }
 
 /** Contact names on narrow screens: 10 characters and an ellipsis. */

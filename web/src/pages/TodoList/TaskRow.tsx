@@ -1,14 +1,9 @@
-import { format } from "date-fns";
 import { IconButton, ListItem, ListItemText, Stack, Tooltip } from "@mui/material";
 import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { useTranslation } from "react-i18next";
+import { formatDateTime } from "../../i18n/format";
 import type { Task } from "./useTasks";
-
-const formatStamp = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : format(date, "dd/MM/yyyy HH:mm");
-};
 
 interface TaskRowProps {
   task: Task;
@@ -42,7 +37,7 @@ export function TaskRow({ task, editing, onEdit, onDelete }: TaskRowProps) {
     >
       <ListItemText
         primary={task.text}
-        secondary={changed ? t("todo.updated", { date: formatStamp(task.updatedAt) }) : t("todo.created", { date: formatStamp(task.createdAt) })}
+        secondary={changed ? t("todo.updated", { date: formatDateTime(task.updatedAt) }) : t("todo.created", { date: formatDateTime(task.createdAt) })}
         slotProps={{ primary: { sx: { wordBreak: "break-word", pr: 10 }, "data-testid": "todo-text" } as object }}
       />
     </ListItem>

@@ -4,12 +4,12 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
-import { format, parseISO } from "date-fns";
 import { Alert, Box, Button, CircularProgress, IconButton, List, ListItem, ListItemText, TextField, Typography } from "@mui/material";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { ticketNoteFormSchema } from "@balcao/common";
 import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { fieldError, muiRegister } from "../../../../components/formFields";
+import { formatDateTime } from "../../../../i18n/format";
 import { createNote, deleteNote, fetchNotes, ticketViewKeys } from "../api";
 import type { TicketNote, TicketView } from "../types";
 
@@ -84,7 +84,7 @@ export function Notes({ ticket }: { ticket: TicketView }) {
           >
             <ListItemText
               primary={note.note}
-              secondary={t("ticketView.notes.author", { user: note.user?.name ?? "—", date: format(parseISO(note.createdAt), "dd/MM/yyyy HH:mm") })}
+              secondary={t("ticketView.notes.author", { user: note.user?.name ?? "—", date: formatDateTime(note.createdAt) })}
               slotProps={{ primary: { sx: { whiteSpace: "pre-wrap", overflowWrap: "anywhere" } } }}
             />
           </ListItem>

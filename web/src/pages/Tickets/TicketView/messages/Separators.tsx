@@ -1,6 +1,6 @@
 import { Box, Chip, Divider, Typography } from "@mui/material";
 
-/** The day of the messages below it (dd/MM/yyyy). */
+/** The day of the messages below it. */
 export function DaySeparator({ label }: { label: string }) {
   return (
     <Box sx={{ display: "flex", justifyContent: "center", my: 1 }} data-testid="day-separator">

@@ -22,8 +22,8 @@ describe("buildTimeline", () => {
     const items = buildTimeline([msg(1, 5, at(3, 9, 1, 2)), msg(2, 5, at(3, 9, 5)), msg(3, 8, at(3, 10, 30, 15)), msg(4, 8, at(3, 11))]);
     expect(items.filter((i) => i.kind !== "message")).toEqual([
       { kind: "day", key: "day-1", label: "03/05/2024" },
-      { kind: "ticketEnded", key: "ended-2", at: "03/05/2024 09:05:00" },
-      { kind: "ticketStarted", key: "started-3", at: "03/05/2024 10:30:15" },
+      { kind: "ticketEnded", key: "ended-2", at: "03/05/2024, 09:05:00" },
+      { kind: "ticketStarted", key: "started-3", at: "03/05/2024, 10:30:15" },
     ]);
     expect(items.map((i) => i.key)).toEqual(["day-1", "message-1", "message-2", "ended-2", "started-3", "message-3", "message-4"]);
   });

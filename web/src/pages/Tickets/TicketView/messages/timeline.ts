@@ -1,4 +1,5 @@
-import { format, isSameDay, parseISO } from "date-fns";
+import { isSameDay, parseISO } from "date-fns";
+import { formatDate, formatDateAs } from "../../../../i18n/format";
 
 /** The least a message needs for the list's separators. */
 export interface TimelineMessage { id: number; ticketId: number; createdAt: string }
@@ -8,9 +9,6 @@ export type TimelineItem<M extends TimelineMessage> =
   | { kind: "ticketEnded"; key: string; at: string }
   | { kind: "ticketStarted"; key: string; at: string }
   | { kind: "message"; key: string; message: M };
-
-export const DAY_FORMAT = "dd/MM/yyyy";
-export const MARKER_FORMAT = "dd/MM/yyyy HH:mm:ss";
 
 /** Oldest first; equal times keep the id order. */
 export function sortMessages<M extends TimelineMessage>(messages: M[]): M[] {
@@ -29,9 +27,9 @@ export function buildTimeline<M extends TimelineMessage>(messages: M[]): Timelin
   for (const message of messages) {
     const at = parseISO(message.createdAt);
     const ticketChanged = previous !== undefined && previous.ticketId !== message.ticketId;
-    if (previous && ticketChanged) items.push({ kind: "ticketEnded", key: `ended-${previous.id}`, at: format(parseISO(previous.createdAt), MARKER_FORMAT) });
-    if (!previous || !isSameDay(parseISO(previous.createdAt), at)) items.push({ kind: "day", key: `day-${message.id}`, label: format(at, DAY_FORMAT) });
-    if (ticketChanged) items.push({ kind: "ticketStarted", key: `started-${message.id}`, at: format(at, MARKER_FORMAT) });
+    if (previous && ticketChanged) items.push({ kind: "ticketEnded", key: `ended-${previous.id}`, at: formatDateAs(parseISO(previous.createdAt), "dateTimeSeconds") });
+    if (!previous || !isSameDay(parseISO(previous.createdAt), at)) items.push({ kind: "day", key: `day-${message.id}`, label: formatDate(at) });
+    if (ticketChanged) items.push({ kind: "ticketStarted", key: `started-${message.id}`, at: formatDateAs(at, "dateTimeSeconds") });
     items.push({ kind: "message", key: `message-${message.id}`, message });
     previous = message;
   }
