@@ -17,14 +17,15 @@ const flag = z
   .transform((v) => v === true || v === "true" || v === "1" || v === 1 || v === "enabled");
 
 /**
- * POST /quick-messages and PUT /quick-messages/:id (administration §5: shortcode 'Obrigatório').
+ * POST /quick-messages (administration §5: shortcode 'Obrigatório').
  * isMedia and mediaPath are accepted for the original client's sake but ignored: the attachment
  * changes only through the media-upload endpoints.
  */
 export const quickMessageBody = z.object({
   shortcode: z.string({ error: V.requiredPt }).trim().min(1, V.requiredPt).max(100, V.tooLong),
   message: z.string().max(10_000, V.tooLong).nullish().transform((v) => v ?? ""),
-  geral: flag.optional().default(false),
+  // company-wide unless the author chooses otherwise: a private reply by default is invisible to attendants
+  geral: flag.optional().default(true),
   status: flag.optional().default(true),
   isMedia: z.unknown().optional(),
   mediaPath: z.unknown().optional(),
@@ -32,4 +33,8 @@ export const quickMessageBody = z.object({
   companyId: z.unknown().optional(),
 });
 export type QuickMessageBody = z.infer<typeof quickMessageBody>;
+
+/** PUT /quick-messages/:id: the same fields; a missing geral keeps the stored choice. */
+export const quickMessageUpdateBody = quickMessageBody.extend({ geral: flag.optional() });
+export type QuickMessageUpdateBody = z.infer<typeof quickMessageUpdateBody>;
 export type QuickMessageFormInput = z.input<typeof quickMessageBody>;

@@ -41,9 +41,9 @@ describe("GET /quick-messages", () => {
   it("pages the caller's own and the shared ones by shortcode, 20 at a time, with the count", async () => {
     const a = await signUpCompany(t.http);
     const colleague = await createAttendant(t, a.token);
-    for (let i = 0; i < 21; i++) await create(a.token, { shortcode: `atalho${String(i).padStart(2, "0")}`, message: `texto ${i}` });
+    for (let i = 0; i < 21; i++) await create(a.token, { shortcode: `atalho${String(i).padStart(2, "0")}`, message: `texto ${i}`, geral: false });
     await create(colleague.token, { shortcode: "compartilhada", message: "para todos", geral: true });
-    await create(colleague.token, { shortcode: "privada", message: "só minha" });
+    await create(colleague.token, { shortcode: "privada", message: "só minha", geral: false });
 
     const first = await t.http.get(`/quick-messages?pageNumber=1&userId=${colleague.id}`, a.token);
     expect(first.status).toBe(200);
@@ -92,7 +92,7 @@ describe("GET, PUT and DELETE /quick-messages/:id", () => {
     const b = await signUpCompany(t.http);
     const colleague = await createAttendant(t, a.token);
     const shared = (await create(colleague.token, { shortcode: "geral", message: "x", geral: true })).body;
-    const mine = (await create(colleague.token, { shortcode: "minha", message: "y" })).body;
+    const mine = (await create(colleague.token, { shortcode: "minha", message: "y", geral: false })).body;
     expect((await t.http.get(`/quick-messages/${shared.id}`, a.token)).body).toMatchObject({ id: shared.id, shortcode: "geral", geral: true });
     expect((await t.http.get(`/quick-messages/${mine.id}`, colleague.token)).status).toBe(200);
     expect((await t.http.get(`/quick-messages/${mine.id}`, a.token)).status).toBe(404);
@@ -164,7 +164,7 @@ describe("company-{id}-quickemessage events", () => {
 
       const colleagueSilent = nextEvent(colleagueSocket, event, 500);
       const ownerCreate = nextEvent(ownerSocket, event);
-      const secret = (await create(owner.token, { shortcode: "segredo", message: "só meu" })).body;
+      const secret = (await create(owner.token, { shortcode: "segredo", message: "só meu", geral: false })).body;
       expect(await ownerCreate).toEqual({ action: "create", record: secret });
       expect(await colleagueSilent).toBeNull();
 

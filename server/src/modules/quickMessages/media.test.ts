@@ -115,7 +115,7 @@ describe("quick message attachments", () => {
     expect((await upload(q.id, a.token)).status).toBe(200);
     // a colleague may read a shared attachment (to send it), but not change it
     expect((await readMedia(q.id, other.token)).status).toBe(200);
-    const secret = (await t.http.post("/quick-messages", { shortcode: "privada", message: "x" }, owner.token)).body;
+    const secret = (await t.http.post("/quick-messages", { shortcode: "privada", message: "x", geral: false }, owner.token)).body;
     await upload(secret.id, owner.token);
     expect((await readMedia(secret.id, other.token)).status).toBe(404);
     expect((await readMedia(secret.id, owner.token)).status).toBe(200);

@@ -45,3 +45,26 @@ describe("GET /quick-messages/list", () => {
     expect((await t.http.get("/quick-messages/list")).status).toBe(401);
   });
 });
+
+describe("a new quick reply's reach", () => {
+  it("is company-wide unless its author asks for a private one: an attendant sees the admin's new reply", async () => {
+    const a = await signUpCompany(t.http);
+    const attendant = await createAttendant(t, a.token);
+    const shared = await t.http.post("/quick-messages", { shortcode: "boas-vindas", message: "Bem-vindo!" }, a.token);
+    expect(shared.status).toBe(201);
+    expect(shared.body.geral).toBe(true);
+    await t.http.post("/quick-messages", { shortcode: "rascunho", message: "Só meu", geral: false }, a.token);
+    const list = await t.http.get("/quick-messages/list", attendant.token);
+    expect(list.body.map((q: { shortcode: string }) => q.shortcode)).toEqual(["boas-vindas"]);
+  });
+
+  it("keeps its stored choice when an edit leaves geral out", async () => {
+    const a = await signUpCompany(t.http);
+    const attendant = await createAttendant(t, a.token);
+    const own = (await t.http.post("/quick-messages", { shortcode: "minha", message: "x", geral: false }, attendant.token)).body;
+    const edited = await t.http.put(`/quick-messages/${own.id}`, { shortcode: "minha", message: "y" }, attendant.token);
+    expect(edited.body).toMatchObject({ message: "y", geral: false });
+    const shared = (await t.http.post("/quick-messages", { shortcode: "todos", message: "x" }, attendant.token)).body;
+    expect((await t.http.put(`/quick-messages/${shared.id}`, { shortcode: "todos", message: "z" }, attendant.token)).body.geral).toBe(true);
+  });
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { idParams, quickMessageBody, quickMessagesListQuery, quickMessagesQuery } from "@balcao/common";
+import { idParams, quickMessageBody, quickMessagesListQuery, quickMessagesQuery, quickMessageUpdateBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { mimeOf } from "../../media/store";
 import { attachQuickMessageMedia, detachQuickMessageMedia, readQuickMessageMedia, readUploadedFile } from "./media";
@@ -34,7 +34,7 @@ export function quickMessageRoutes(ctx: AppContext) {
       reply.status(201).send(await quickMessagesService.createQuickMessage(ctx, request.caller, request.body)),
     );
 
-    r.put("/quick-messages/:id", { schema: { params: idParams, body: quickMessageBody, tags } }, async (request) =>
+    r.put("/quick-messages/:id", { schema: { params: idParams, body: quickMessageUpdateBody, tags } }, async (request) =>
       quickMessagesService.updateQuickMessage(ctx, request.caller, request.params.id, request.body),
     );
 

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, or, sql } from "drizzle-orm";
-import { QUICK_MESSAGES_PAGE_SIZE, type ListQuery, type QuickMessageBody } from "@balcao/common";
+import { QUICK_MESSAGES_PAGE_SIZE, type ListQuery, type QuickMessageBody, type QuickMessageUpdateBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { quickMessages } from "../../db/schema";
@@ -65,11 +65,11 @@ export async function createQuickMessage(ctx: AppContext, caller: Caller, body: 
 }
 
 /** Text and switches only; the owner stays, and the attachment changes through media-upload. */
-export async function updateQuickMessage(ctx: AppContext, caller: Caller, id: number, body: QuickMessageBody) {
-  await findEditableQuickMessage(ctx.db, caller, id);
+export async function updateQuickMessage(ctx: AppContext, caller: Caller, id: number, body: QuickMessageUpdateBody) {
+  const current = await findEditableQuickMessage(ctx.db, caller, id);
   const [row] = await ctx.db
     .update(quickMessages)
-    .set({ shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status })
+    .set({ shortcode: body.shortcode, message: body.message, geral: body.geral ?? current.geral, status: body.status })
     .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
     .returning();
   if (!row) throw new AppError("ERR_NOT_FOUND", 404); // deleted meanwhile

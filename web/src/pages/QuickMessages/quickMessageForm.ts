@@ -12,7 +12,8 @@ export interface QuickMessageFormValues {
   status: boolean;
 }
 
-export const emptyQuickMessageForm = (): QuickMessageFormValues => ({ shortcode: "", message: "", geral: false, status: true });
+/** A new reply starts company-wide, as the server's default: a private one is the author's choice. */
+export const emptyQuickMessageForm = (): QuickMessageFormValues => ({ shortcode: "", message: "", geral: true, status: true });
 
 export const toQuickMessageFormValues = (record: QuickMessageRecord): QuickMessageFormValues => ({
   shortcode: record.shortcode,

@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { api } from "./support/api";
+import { browserAvailable } from "./support/browser";
+import { startJourney, stopJourney } from "./support/journey";
+import type { RunningServer } from "./support/server";
+import { signedInPage } from "./support/session";
+import { pairedSandbox, type SandboxConnection } from "./support/workspace";
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page; // the admin of a company that has just signed up
+let whatsapp: SandboxConnection;
+const OWNER = { email: `dona.${Date.now().toString(36)}@example.com`, password: "segredo1" };
+const AGENT = { name: "Ana Atendente", email: `ana.${Date.now().toString(36)}@example.com`, password: "segredo1" };
+
+describe.skipIf(!browserAvailable)("a company's first day: quick replies, the bell, accepting and the composer", () => {
+  let agentToken: string;
+
+  beforeAll(async () => {
+    ({ server, browser } = await startJourney());
+    // a signed-up company's admin, as a new user gets one: allTicket 'desabled'
+    await api(server.url, "POST", "/companies/cadastro", { name: `Floricultura ${Date.now().toString(36)}`, phone: "(11) 98888-7777", planId: 1, ...OWNER });
+    const { token } = await api<{ token: string }>(server.url, "POST", "/auth/login", OWNER);
+    whatsapp = await pairedSandbox(server, token);
+    await api(server.url, "POST", "/users", { ...AGENT, profile: "user" }, token);
+    agentToken = (await api<{ token: string }>(server.url, "POST", "/auth/login", AGENT)).token;
+    page = await signedInPage(browser, server, OWNER);
+  });
+  afterAll(() => stopJourney({ server, browser }));
+
+  it("a new quick reply starts company-wide, so the attendant gets the admin's reply", async () => {
+    await page.goto(`${server.url}/quick-messages`);
+    await page.getByTestId("quick-messages-add").click();
+    await page.getByTestId("quick-message-dialog").waitFor();
+    expect(await page.getByTestId("quick-message-geral").isChecked()).toBe(true);
+    await page.getByTestId("quick-message-shortcode").fill("horario");
+    await page.getByTestId("quick-message-message").fill("Abrimos das 8h às 18h.");
+    await page.getByTestId("quick-message-save").click();
+    await page.getByTestId("quick-message-dialog").waitFor({ state: "hidden" });
+
+    const forAgent = await api<{ shortcode: string }[]>(server.url, "GET", "/quick-messages/list", undefined, agentToken);
+    expect(forAgent.map((q) => q.shortcode)).toEqual(["horario"]);
+  });
+});
