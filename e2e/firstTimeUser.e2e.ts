@@ -5,7 +5,7 @@ import { browserAvailable } from "./support/browser";
 import { startJourney, stopJourney } from "./support/journey";
 import type { RunningServer } from "./support/server";
 import { signedInPage } from "./support/session";
-import { pairedSandbox, type SandboxConnection } from "./support/workspace";
+import { customerSays, pairedSandbox, type SandboxConnection } from "./support/workspace";
 
 let server: RunningServer;
 let browser: Browser;
@@ -13,6 +13,17 @@ let page: Page; // the admin of a company that has just signed up
 let whatsapp: SandboxConnection;
 const OWNER = { email: `dona.${Date.now().toString(36)}@example.com`, password: "segredo1" };
 const AGENT = { name: "Ana Atendente", email: `ana.${Date.now().toString(36)}@example.com`, password: "segredo1" };
+const FIRST = { number: "5511987650101", name: "Carla Cliente" };
+const SECOND = { number: "5511987650102", name: "Davi Cliente" };
+
+const POLL = { timeout: 15_000 };
+
+/** Resolves once the page's socket says it is ready: events from then on reach the page. */
+const socketReady = (on: Page) =>
+  on.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes('"ready"') }));
+
+const bellCount = () => page.getByTestId("notifications-button").getAttribute("data-count");
+const faviconBadge = () => page.evaluate(() => document.querySelector('link[rel~="icon"]')?.getAttribute("data-badge") ?? "");
 
 describe.skipIf(!browserAvailable)("a company's first day: quick replies, the bell, accepting and the composer", () => {
   let agentToken: string;
@@ -41,5 +52,22 @@ describe.skipIf(!browserAvailable)("a company's first day: quick replies, the be
 
     const forAgent = await api<{ shortcode: string }[]>(server.url, "GET", "/quick-messages/list", undefined, agentToken);
     expect(forAgent.map((q) => q.shortcode)).toEqual(["horario"]);
+  });
+
+  it("the bell, the tab's title and the favicon count the customers waiting for the admin", async () => {
+    const ready = socketReady(page);
+    await page.goto(`${server.url}/tickets`);
+    await page.getByTestId("tickets-manager").waitFor();
+    await ready;
+    expect(await page.title()).toBe("Balcão");
+    await customerSays(server, whatsapp, FIRST, "*Oi*, quero um _buquê_");
+    await expect.poll(bellCount, POLL).toBe("1");
+    await expect.poll(() => page.title(), POLL).toBe("(1) Balcão");
+    await expect.poll(faviconBadge, POLL).toBe("1");
+
+    await customerSays(server, whatsapp, SECOND, "Vocês entregam hoje?");
+    await expect.poll(bellCount, POLL).toBe("2");
+    await expect.poll(() => page.title(), POLL).toBe("(2) Balcão");
+    await expect.poll(faviconBadge, POLL).toBe("2");
   });
 });

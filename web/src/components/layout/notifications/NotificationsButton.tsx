@@ -6,19 +6,20 @@ import { useNavigate } from "react-router-dom";
 import { useTicketList } from "../../../api/useTicketList";
 import { useSessionUser } from "../../../app/authContext";
 import { setFaviconBadge } from "./faviconBadge";
-import { isNotification, NOTIFICATION_FILTERS } from "./notificationRules";
+import { isNotification, NOTIFICATION_FILTERS, seesPendingTickets } from "./notificationRules";
+import { setTabTitleCount } from "./tabTitle";
 import { useNewMessageAlerts } from "./useNewMessageAlerts";
 
 /** More than this many pages of unread tickets would only be shown as 99 anyway. */
 const MAX_PAGES = 3;
 
-/** The bell: tickets waiting for the user, a popover list of them, sound and system alerts, favicon badge. */
+/** The bell: tickets waiting for the user, a popover list of them, sound and system alerts, favicon badge and tab title. */
 export function NotificationsButton() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const seesPending = user.allTicket === "enabled";
+  const seesPending = seesPendingTickets(user);
   const list = useTicketList({ ...NOTIFICATION_FILTERS });
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
   const pages = list.data?.pages.length ?? 0;
@@ -33,8 +34,15 @@ export function NotificationsButton() {
 
   useEffect(() => {
     void setFaviconBadge(count);
+    setTabTitleCount(count);
   }, [count]);
-  useEffect(() => () => void setFaviconBadge(0), []);
+  useEffect(
+    () => () => {
+      void setFaviconBadge(0);
+      setTabTitleCount(0);
+    },
+    [],
+  );
 
   const title = t("notifications.title");
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Ticket } from "../../../api/tickets";
-import { faviconBadgeText, isNotification, storedVolume } from "./notificationRules";
+import { faviconBadgeText, isNotification, seesPendingTickets, storedVolume, titleWithCount } from "./notificationRules";
 
 const ticket = (patch: Partial<Ticket>) => ({ id: 1, status: "open", unreadMessages: 2, userId: 7, ...patch }) as Ticket;
 
@@ -17,6 +17,19 @@ describe("notifications", () => {
     const pending = ticket({ status: "pending", userId: null });
     expect(isNotification(pending, 7, true)).toBe(true);
     expect(isNotification(pending, 7, false)).toBe(false);
+  });
+
+  it("counts pending tickets for an admin whatever allTicket says; for an attendant only with allTicket enabled", () => {
+    expect(seesPendingTickets({ profile: "admin", allTicket: "desabled" })).toBe(true);
+    expect(seesPendingTickets({ profile: "user", allTicket: "desabled" })).toBe(false);
+    expect(seesPendingTickets({ profile: "user", allTicket: "enabled" })).toBe(true);
+    expect(seesPendingTickets({ profile: "supervisor", allTicket: null })).toBe(false);
+  });
+
+  it("puts the count in front of the tab's title, capped like the favicon", () => {
+    expect(titleWithCount("Balcão", 0)).toBe("Balcão");
+    expect(titleWithCount("Balcão", 2)).toBe("(2) Balcão");
+    expect(titleWithCount("Balcão", 120)).toBe("(99) Balcão");
   });
 
   it("caps the favicon badge at 99 and reads the stored volume within 0..1", () => {
