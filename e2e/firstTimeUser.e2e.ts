@@ -70,4 +70,17 @@ describe.skipIf(!browserAvailable)("a company's first day: quick replies, the be
     await expect.poll(() => page.title(), POLL).toBe("(2) Balcão");
     await expect.poll(faviconBadge, POLL).toBe("2");
   });
+
+  it("after 'Aceitar' the list moves to 'Atendendo' with the accepted ticket selected", async () => {
+    await page.getByTestId("tickets-subtab-pending").click();
+    const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: FIRST.name });
+    await item.locator('[data-testid^="ticket-accept-"]').click();
+    await page.waitForURL(/\/tickets\/[0-9a-f-]{36}$/);
+    await page.locator('[data-testid="ticket-view"][data-status="open"]').waitFor();
+    await page.locator('[data-testid="tickets-subtab-open"][aria-selected="true"]').waitFor();
+    const selected = page.getByTestId("tickets-list-open").locator('[data-selected="true"]');
+    await selected.filter({ hasText: FIRST.name }).waitFor();
+    // read now: only the other customer still waits
+    await expect.poll(() => page.title(), POLL).toBe("(1) Balcão");
+  });
 });

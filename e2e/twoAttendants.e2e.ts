@@ -69,6 +69,9 @@ describe.skipIf(!browserAvailable)("two attendants of one queue see the same tic
     await pendingCountIs(beto, 1);
     await beto.getByTestId(`ticket-item-${dani.id}`).waitFor(); // the other one still waits for either of them
 
+    // A's list followed the accepted ticket to 'Atendendo': back to 'Aguardando' for the next one
+    await ana.locator('[data-testid="tickets-subtab-open"][aria-selected="true"]').waitFor();
+    await ana.getByTestId("tickets-subtab-pending").click();
     await ana.getByTestId(`ticket-accept-${dani.id}`).click();
     await ana.waitForURL(new RegExp(`/tickets/${dani.uuid}$`));
     await beto.getByTestId(`ticket-item-${dani.id}`).waitFor({ state: "detached" });

@@ -30,6 +30,7 @@ function TicketListItemBase({ ticket, selected, canPeek, onOpen }: TicketListIte
     <Box
       data-testid={`ticket-item-${ticket.id}`}
       data-status={ticket.status}
+      data-selected={selected}
       sx={{ display: "flex", alignItems: "stretch", borderBottom: 1, borderColor: "divider", bgcolor: selected ? "action.selected" : undefined }}
     >
       <Tooltip title={ticket.queue?.name ?? t("ticketManager.noQueue")} placement="right">

@@ -14,6 +14,7 @@ import { SearchFilters } from "./SearchFilters";
 import { TicketsList } from "./TicketsList";
 import { useDebouncedValue } from "./useDebouncedValue";
 import { useTicketList } from "../../api/useTicketList";
+import { useShowInAttending } from "./attendingFocus";
 
 type TopTab = "open" | "closed" | "search";
 type SubTab = "open" | "pending";
@@ -40,6 +41,10 @@ export function TicketsManager() {
   const isAdmin = can(user.profile, "tickets-manager:showall");
   const [tab, setTab] = useState<TopTab>("open");
   const [subTab, setSubTab] = useState<SubTab>("open");
+  useShowInAttending(() => {
+    setTab("open");
+    setSubTab("open");
+  });
   const [showAll, setShowAll] = useState(isAdmin);
   const [queueIds, setQueueIds] = useState<number[]>(() => user.queues.map((q) => q.id));
   const [searchText, setSearchText] = useState("");

@@ -3,6 +3,7 @@ import { useNavigate, useParams } from "react-router-dom";
 import { storeTicket } from "../../api/ticketCache";
 import { updateTicket, type Ticket, type UpdateTicketBody } from "../../api/tickets";
 import { useTicketViewer } from "../../realtime/ticketViewer";
+import { SHOW_IN_ATTENDING } from "./attendingFocus";
 import { useOtherOpenTicket } from "./useOtherOpenTicket";
 
 type Action = "accept" | "close" | "reopen";
@@ -14,7 +15,8 @@ const bodyFor = (action: Action, ticket: Ticket, me: number): UpdateTicketBody =
 };
 
 /**
- * Accept, close and reopen from the list; the lists change at once, the socket confirms.
+ * Accept, close and reopen from the list; the lists change at once, the socket confirms, and an
+ * accepted or reopened ticket opens selected under 'Atendendo'.
  * A reopen that collides with the contact's other active ticket names or opens that ticket (`dialog`).
  */
 export function useTicketActions() {
@@ -29,7 +31,7 @@ export function useTicketActions() {
       storeTicket(queryClient, saved, viewer);
       if (action === "close") {
         if (openUuid === ticket.uuid) navigate("/tickets");
-      } else navigate(`/tickets/${saved.uuid ?? ticket.uuid}`);
+      } else navigate(`/tickets/${saved.uuid ?? ticket.uuid}`, { state: SHOW_IN_ATTENDING });
     },
     meta: { silent: true },
     onError: other.onError,

@@ -11,11 +11,13 @@ import { updateTicket } from "../../../../api/tickets";
 import { useTicketViewer } from "../../../../realtime/ticketViewer";
 import { ticketViewKeys } from "../api";
 import type { TicketView } from "../types";
+import { SHOW_IN_ATTENDING } from "../../attendingFocus";
 import { useOtherOpenTicket } from "../../useOtherOpenTicket";
 import { actionBody, type TicketAction as Action } from "./ticketActions";
 
 /**
- * Accept, return, resolve or reopen: after a change to open the view stays, otherwise back to /tickets.
+ * Accept, return, resolve or reopen: after a change to open the view stays (and the list shows it
+ * under 'Atendendo'), otherwise back to /tickets.
  * A reopen that collides with the contact's other active ticket names or opens that ticket.
  */
 export function TicketActions({ ticket }: { ticket: TicketView }) {
@@ -26,10 +28,11 @@ export function TicketActions({ ticket }: { ticket: TicketView }) {
   const other = useOtherOpenTicket();
   const change = useMutation({
     mutationFn: (action: Action) => updateTicket(ticket.id, actionBody(action, ticket, viewer.id)),
-    onSuccess: (saved) => {
+    onSuccess: (saved, action) => {
       storeTicket(queryClient, saved, viewer);
       if (saved.status === "open") {
         queryClient.setQueryData<TicketView>(ticketViewKeys.ticket(ticket.uuid), (current) => (current ? { ...current, ...saved, contact: current.contact } : current));
+        if (action === "accept" || action === "reopen") navigate(`/tickets/${ticket.uuid}`, { replace: true, state: SHOW_IN_ATTENDING });
       } else navigate("/tickets");
     },
     meta: { silent: true },
