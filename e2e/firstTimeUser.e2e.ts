@@ -83,4 +83,20 @@ describe.skipIf(!browserAvailable)("a company's first day: quick replies, the be
     // read now: only the other customer still waits
     await expect.poll(() => page.title(), POLL).toBe("(1) Balcão");
   });
+
+  it("Escape closes the emoji picker and gives the focus back to the composer", async () => {
+    await page.getByTestId("composer-emoji").click();
+    await page.getByTestId("emoji-picker").locator("em-emoji-picker").waitFor();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("emoji-picker").waitFor({ state: "detached" });
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("data-testid"))).toBe("composer-input");
+  });
+
+  it("a click on 'Resolver' while the picker is open closes it and resolves the ticket", async () => {
+    await page.getByTestId("composer-emoji").click();
+    await page.getByTestId("emoji-picker").locator("em-emoji-picker").waitFor();
+    await page.getByTestId("ticket-action-resolve").click();
+    await page.waitForURL(/\/tickets$/);
+    expect(await page.getByTestId("emoji-picker").count()).toBe(0);
+  });
 });

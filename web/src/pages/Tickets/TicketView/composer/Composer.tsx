@@ -152,7 +152,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
       <Box sx={{ display: "flex", alignItems: "flex-end", gap: 0.5, px: 1, py: 1 }}>
         {!recording && (
           <>
-            <EmojiPicker disabled={!enabled} onPick={insertEmoji} />
+            <EmojiPicker disabled={!enabled} onPick={insertEmoji} onClosed={() => input.current?.focus()} />
             <Tooltip title={t("ticketView.composer.attach")}>
               <span>
                 <IconButton aria-label={t("ticketView.composer.attach")} disabled={!enabled || busy} onClick={() => fileInput.current?.click()} data-testid="composer-attach">

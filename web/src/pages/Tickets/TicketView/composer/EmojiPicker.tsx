@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from "react";
-import { Box, CircularProgress, IconButton, Popover, Tooltip } from "@mui/material";
+import { Box, CircularProgress, ClickAwayListener, IconButton, Paper, Popper, Tooltip } from "@mui/material";
 import EmojiEmotionsOutlinedIcon from "@mui/icons-material/EmojiEmotionsOutlined";
 import { useTranslation } from "react-i18next";
 import { useThemeMode } from "../../../../app/themeMode";
 import { currentLanguage, type Language } from "../../../../i18n";
-
-const PER_LINE = 16;
+import { emojiPerLine } from "./emojiLayout";
 
 const TRANSLATIONS: Record<Language, () => Promise<{ default: unknown }>> = {
   pt: () => import("@emoji-mart/data/i18n/pt.json"),
@@ -15,7 +14,7 @@ const TRANSLATIONS: Record<Language, () => Promise<{ default: unknown }>> = {
 
 interface EmojiSelection { native?: string }
 
-/** emoji-mart's picker (a web component), loaded the first time it opens, 16 emojis per row. */
+/** emoji-mart's picker (a web component), loaded the first time it opens, 16 emojis per row where they fit. */
 function EmojiPanel({ onPick }: { onPick(emoji: string): void }) {
   const host = useRef<HTMLDivElement>(null);
   const pick = useRef(onPick);
@@ -23,6 +22,7 @@ function EmojiPanel({ onPick }: { onPick(emoji: string): void }) {
   const { mode } = useThemeMode();
   const language = currentLanguage();
   const [loading, setLoading] = useState(true);
+  const [perLine] = useState(() => emojiPerLine(window.innerWidth));
 
   useEffect(() => {
     let cancelled = false;
@@ -32,7 +32,7 @@ function EmojiPanel({ onPick }: { onPick(emoji: string): void }) {
       picker = new Picker({
         data: data.default,
         i18n: i18n.default,
-        perLine: PER_LINE,
+        perLine,
         theme: mode,
         previewPosition: "none",
         skinTonePosition: "search",
@@ -48,37 +48,81 @@ function EmojiPanel({ onPick }: { onPick(emoji: string): void }) {
       cancelled = true;
       picker?.remove();
     };
-  }, [language, mode]);
+  }, [language, mode, perLine]);
 
   return (
-    <Box ref={host} data-testid="emoji-picker" sx={{ minWidth: 300, minHeight: loading ? 120 : undefined, display: "flex", justifyContent: "center", alignItems: "center" }}>
+    <Box ref={host} data-testid="emoji-picker" sx={{ minWidth: 280, minHeight: loading ? 120 : undefined, display: "flex", justifyContent: "center", alignItems: "center" }}>
       {loading && <CircularProgress size={24} />}
     </Box>
   );
 }
 
-/** The emoji button of the composer; the picker stays open for several picks. */
-export function EmojiPicker({ disabled, onPick }: { disabled: boolean; onPick(emoji: string): void }) {
+interface EmojiPickerProps {
+  disabled: boolean;
+  onPick(emoji: string): void;
+  /** Where the focus goes back when the picker closes (the composer's input). */
+  onClosed(): void;
+}
+
+/**
+ * The emoji button of the composer; the picker stays open for several picks. It is not modal:
+ * no backdrop, so a click outside reaches what it aims at (Resolver) and closes the picker.
+ */
+export function EmojiPicker({ disabled, onPick, onClosed }: EmojiPickerProps) {
   const { t } = useTranslation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const closed = useRef(onClosed);
+  closed.current = onClosed;
+  const open = Boolean(anchor);
+
+  const close = (returnFocus: boolean) => {
+    setAnchor(null);
+    if (returnFocus) closed.current();
+  };
+
+  useEffect(() => {
+    if (!open) return;
+    // capture on the document: emoji-mart's search field takes Escape inside its shadow root
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== "Escape" || event.isComposing) return;
+      event.stopPropagation();
+      event.preventDefault();
+      setAnchor(null);
+      closed.current();
+    };
+    document.addEventListener("keydown", onKeyDown, true);
+    return () => document.removeEventListener("keydown", onKeyDown, true);
+  }, [open]);
+
+  const onClickAway = (event: MouseEvent | TouchEvent) => {
+    if (anchor?.contains(event.target as Node)) return; // the button toggles by itself
+    const active = document.activeElement;
+    // a click on another control keeps its focus; a click on nothing gives it back to the composer
+    close(!active || active === document.body);
+  };
+
   return (
     <>
       <Tooltip title={t("ticketView.composer.emoji")}>
         <span>
-          <IconButton aria-label={t("ticketView.composer.emoji")} disabled={disabled} onClick={(event) => setAnchor(event.currentTarget)} data-testid="composer-emoji">
+          <IconButton
+            aria-label={t("ticketView.composer.emoji")}
+            aria-expanded={open}
+            disabled={disabled}
+            onClick={(event) => (open ? close(true) : setAnchor(event.currentTarget))}
+            data-testid="composer-emoji"
+          >
             <EmojiEmotionsOutlinedIcon />
           </IconButton>
         </span>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "top", horizontal: "left" }}
-        transformOrigin={{ vertical: "bottom", horizontal: "left" }}
-      >
-        {anchor && <EmojiPanel onPick={onPick} />}
-      </Popover>
+      <Popper open={open} anchorEl={anchor} placement="top-start" sx={{ zIndex: (theme) => theme.zIndex.modal }}>
+        <ClickAwayListener onClickAway={onClickAway}>
+          <Paper elevation={8} sx={{ maxWidth: "calc(100vw - 16px)", overflow: "hidden" }}>
+            <EmojiPanel onPick={onPick} />
+          </Paper>
+        </ClickAwayListener>
+      </Popper>
     </>
   );
 }
