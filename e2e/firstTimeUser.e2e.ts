@@ -84,6 +84,13 @@ describe.skipIf(!browserAvailable)("a company's first day: quick replies, the be
     await expect.poll(() => page.title(), POLL).toBe("(1) Balcão");
   });
 
+  it("the send button stays disabled for blank text", async () => {
+    await page.getByTestId("composer-input").fill("   \n  ");
+    expect(await page.getByTestId("composer-send").isDisabled()).toBe(true);
+    await page.getByTestId("composer-input").fill("Olá, Carla!");
+    expect(await page.getByTestId("composer-send").isEnabled()).toBe(true);
+  });
+
   it("Escape closes the emoji picker and gives the focus back to the composer", async () => {
     await page.getByTestId("composer-emoji").click();
     await page.getByTestId("emoji-picker").locator("em-emoji-picker").waitFor();

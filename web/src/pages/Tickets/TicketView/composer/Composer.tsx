@@ -11,7 +11,7 @@ import { useSocket } from "../../../../realtime/socketContext";
 import { fetchBlob, sendMediaMessage, sendTextMessage, ticketViewKeys } from "../api";
 import type { QuickMessage, ReplyTarget, TicketView } from "../types";
 import { AttachmentPreview, ReplyPreview } from "./ComposerExtras";
-import { composeBody, quickReplyTerm } from "./composerText";
+import { composeBody, hasSomethingToSend, quickReplyTerm } from "./composerText";
 import { EmojiPicker } from "./EmojiPicker";
 import { QuickReplies, useQuickReplies } from "./QuickReplies";
 import { useSignOption } from "./useSignOption";
@@ -51,20 +51,21 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   };
 
   const send = useMutation({
-    mutationFn: async () => {
-      if (files.length > 0) {
-        await sendMediaMessage(ticket.id, files, text.trim(), replyTo?.id);
+    mutationFn: async (draft: { text: string; files: File[] }) => {
+      if (draft.files.length > 0) {
+        await sendMediaMessage(ticket.id, draft.files, draft.text.trim(), replyTo?.id);
         return true;
       }
-      const body = composeBody(text, sign ? user.name : null);
+      const body = composeBody(draft.text, sign ? user.name : null);
       if (!body) return false;
       await sendTextMessage(ticket.id, { body, fromMe: true, ...(replyTo ? { quotedMsg: { id: replyTo.id } } : {}) });
       return true;
     },
-    onSuccess: (sent) => {
+    onSuccess: (sent, draft) => {
       if (!sent) return;
-      setText("");
-      setFiles([]);
+      // only what went out: a file attached or text typed while it was on its way stays
+      setText((current) => (current === draft.text ? "" : current));
+      setFiles((current) => current.filter((file) => !draft.files.includes(file)));
       onCancelReply();
       refreshIfOffline();
       input.current?.focus();
@@ -80,9 +81,8 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   );
 
   const submit = () => {
-    if (!enabled || send.isPending) return;
-    if (files.length === 0 && !text.trim()) return;
-    send.mutate();
+    if (!enabled || send.isPending || !hasSomethingToSend(text, files.length)) return;
+    send.mutate({ text, files });
   };
 
   const pickQuickReply = async (option: QuickMessage) => {
@@ -115,7 +115,9 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   };
 
   const addFiles = (list: FileList | null) => {
-    if (list && list.length > 0) setFiles((current) => [...current, ...Array.from(list)]);
+    // copied now: the FileList is live, and clearing the input empties it before a deferred update runs
+    const picked = list ? Array.from(list) : [];
+    if (picked.length > 0) setFiles((current) => [...current, ...picked]);
   };
 
   const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
@@ -141,8 +143,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   };
 
   const busy = send.isPending;
-  // Always clickable while open: a blank message is simply not sent.
-  const canSend = enabled && !busy;
+  const canSend = enabled && !busy && hasSomethingToSend(text, files.length);
 
   return (
     <Paper square elevation={0} sx={{ position: "relative", borderTop: 1, borderColor: "divider" }} data-testid="composer">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { composeBody, filterQuickReplies, quickReplyLabel, quickReplyTerm } from "./composerText";
+import { composeBody, filterQuickReplies, hasSomethingToSend, quickReplyLabel, quickReplyTerm } from "./composerText";
 
 const q = (shortcode: string, message = "texto") => ({ id: 1, shortcode, message, mediaPath: null, mediaName: null });
 
@@ -30,5 +30,16 @@ describe("composeBody", () => {
 
   it("signs with the sender's name in bold on its own line", () => {
     expect(composeBody("oi", "Ana")).toBe("*Ana:*\noi");
+  });
+});
+
+describe("hasSomethingToSend", () => {
+  it("is false for blank text without files, so the send button stays disabled", () => {
+    for (const text of ["", " ", "\n\t  \n"]) expect(hasSomethingToSend(text, 0)).toBe(false);
+  });
+
+  it("is true for text or for files with a blank caption", () => {
+    expect(hasSomethingToSend(" oi ", 0)).toBe(true);
+    expect(hasSomethingToSend("  ", 1)).toBe(true);
   });
 });

@@ -26,3 +26,8 @@ export function composeBody(text: string, signature: string | null): string {
   if (!body) return "";
   return signature ? `*${signature}:*\n${body}` : body;
 }
+
+/** Something to send: a file, or text that is more than blanks (spec §5: an empty message is not sent). */
+export function hasSomethingToSend(text: string, fileCount: number): boolean {
+  return fileCount > 0 || text.trim() !== "";
+}
