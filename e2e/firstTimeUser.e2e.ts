@@ -71,6 +71,12 @@ describe.skipIf(!browserAvailable)("a company's first day: quick replies, the be
     await expect.poll(faviconBadge, POLL).toBe("2");
   });
 
+  it("the list previews the customer's text without WhatsApp's marks", async () => {
+    await page.getByTestId("tickets-subtab-pending").click();
+    const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: FIRST.name });
+    await item.locator('[data-testid^="ticket-preview-"]').filter({ hasText: "Oi, quero um buquê" }).waitFor();
+  });
+
   it("after 'Aceitar' the list moves to 'Atendendo' with the accepted ticket selected", async () => {
     await page.getByTestId("tickets-subtab-pending").click();
     const item = page.locator('[data-testid^="ticket-item-"]').filter({ hasText: FIRST.name });

@@ -3,11 +3,13 @@ import OpenInNewOutlined from "@mui/icons-material/OpenInNewOutlined";
 import { useDraggable } from "@dnd-kit/core";
 import { useTranslation } from "react-i18next";
 import { Link as RouterLink } from "react-router-dom";
+import { oneLinePreview } from "../../components/whatsappText/whatsappFormat";
 import type { KanbanTicket } from "./kanbanApi";
 
 /** What a card shows: ticket number, contact name and number, last message and the way to the ticket. */
 export function KanbanCardView({ ticket, lifted = false }: { ticket: KanbanTicket; lifted?: boolean }) {
   const { t } = useTranslation();
+  const preview = oneLinePreview(ticket.lastMessage);
   return (
     <Paper variant={lifted ? "elevation" : "outlined"} elevation={lifted ? 8 : 0} sx={{ p: 1.25, cursor: lifted ? "grabbing" : "grab", bgcolor: "background.paper" }}>
       <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1}>
@@ -24,11 +26,11 @@ export function KanbanCardView({ ticket, lifted = false }: { ticket: KanbanTicke
       </Typography>
       <Typography
         variant="body2"
-        color={ticket.lastMessage ? "text.primary" : "text.disabled"}
-        title={ticket.lastMessage}
+        color={preview ? "text.primary" : "text.disabled"}
+        title={preview}
         sx={{ mt: 0.5, overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 2, WebkitBoxOrient: "vertical", wordBreak: "break-word" }}
       >
-        {ticket.lastMessage || t("kanban.noMessage")}
+        {preview || t("kanban.noMessage")}
       </Typography>
       <Box sx={{ mt: 1, display: "flex", justifyContent: "flex-end" }}>
         <Button

@@ -3,6 +3,8 @@ import BlockIcon from "@mui/icons-material/Block";
 import ReplyIcon from "@mui/icons-material/Reply";
 import { useTranslation } from "react-i18next";
 import type { SandboxMessage } from "../../api/sandbox";
+import { FormattedText } from "../../components/whatsappText/FormattedText";
+import { plainText } from "../../components/whatsappText/whatsappFormat";
 import { AckTicks } from "./AckTicks";
 import { SandboxMedia } from "./SandboxMedia";
 import { formatTime, mediaKind } from "./simulatorUtils";
@@ -15,7 +17,7 @@ export function useSnippet() {
     const kind = mediaKind(message);
     if (kind === "location") return t("simulator.media.location");
     if (kind && (!message.body || message.body === message.mediaName)) return message.mediaName || t(`simulator.media.${kind}`);
-    return message.body;
+    return plainText(message.body);
   };
 }
 
@@ -81,7 +83,7 @@ export function MessageBubble({ message, quoted, localUrl, onReply }: MessageBub
         )}
         {showBody && (
           <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", mt: kind ? 0.5 : 0 }}>
-            {message.body}
+            <FormattedText text={message.body} />
           </Typography>
         )}
         <Stack direction="row" spacing={0.5} justifyContent="flex-end" alignItems="center" sx={{ mt: 0.25 }}>

@@ -6,6 +6,7 @@ import { format, parseISO } from "date-fns";
 import { errorStatus } from "../../api/errors";
 import { queryKeys } from "../../api/queryKeys";
 import { fetchTicketMessages, type PeekMessage, type Ticket } from "../../api/tickets";
+import { FormattedText } from "../../components/whatsappText/FormattedText";
 
 const MEDIA_TYPES = ["image", "audio", "video", "application", "document", "locationMessage", "vcard", "call_log"] as const;
 type MediaType = (typeof MEDIA_TYPES)[number];
@@ -33,7 +34,7 @@ function PeekBubble({ message }: { message: PeekMessage }) {
         ) : (
           <>
             {media && <Typography variant="body2" fontWeight={600}>[{media}{message.mediaName ? `: ${message.mediaName}` : ""}]</Typography>}
-            {body && <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>{body}</Typography>}
+            {body && <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", "& a": { color: "inherit" } }}><FormattedText text={body} /></Typography>}
           </>
         )}
       </Box>

@@ -3,6 +3,7 @@ import { Avatar, Box, Chip, ListItemAvatar, ListItemButton, Stack, Tooltip, Typo
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import { useTranslation } from "react-i18next";
 import type { Ticket } from "../../api/tickets";
+import { oneLinePreview } from "../../components/whatsappText/whatsappFormat";
 import { formatTicketTime, shortName } from "./ticketFormat";
 import { TicketItemActions } from "./TicketItemActions";
 import { PeekDialog } from "./PeekDialog";
@@ -25,6 +26,7 @@ function TicketListItemBase({ ticket, selected, canPeek, onOpen }: TicketListIte
   const pending = ticket.status === "pending";
   const name = ticket.contact?.name ?? "";
   const picture = ticket.contact?.urlPicture || ticket.contact?.profilePicUrl || undefined;
+  const preview = oneLinePreview(ticket.lastMessage);
 
   return (
     <Box
@@ -62,8 +64,8 @@ function TicketListItemBase({ ticket, selected, canPeek, onOpen }: TicketListIte
               </Tooltip>
             )}
           </Stack>
-          <Typography variant="body2" color="text.secondary" noWrap title={ticket.lastMessage ?? ""} sx={{ minHeight: 20 }}>
-            {ticket.lastMessage}
+          <Typography variant="body2" color="text.secondary" noWrap title={preview} sx={{ minHeight: 20 }} data-testid={`ticket-preview-${ticket.id}`}>
+            {preview}
           </Typography>
           <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
             {ticket.whatsapp && <Chip size="small" variant="outlined" label={ticket.whatsapp.name} title={t("ticketManager.item.connection")} sx={chipSx} />}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useTicketList } from "../../../api/useTicketList";
 import { useSessionUser } from "../../../app/authContext";
+import { oneLinePreview } from "../../whatsappText/whatsappFormat";
 import { setFaviconBadge } from "./faviconBadge";
 import { isNotification, NOTIFICATION_FILTERS, seesPendingTickets } from "./notificationRules";
 import { setTabTitleCount } from "./tabTitle";
@@ -91,7 +92,7 @@ export function NotificationsButton() {
                   </ListItemAvatar>
                   <ListItemText
                     primary={ticket.contact?.name}
-                    secondary={ticket.lastMessage}
+                    secondary={oneLinePreview(ticket.lastMessage)}
                     slotProps={{ primary: { noWrap: true, variant: "body2", fontWeight: 600 }, secondary: { noWrap: true } }}
                   />
                   <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 10, bgcolor: "success.main", color: "common.white", fontSize: 12, lineHeight: "20px", minWidth: 20, textAlign: "center" }}>

@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useMatch, useNavigate } from "react-router-dom";
 import type { Ticket } from "../../../api/tickets";
 import { useCompanyEvent } from "../../../realtime/socketContext";
+import { oneLinePreview } from "../../whatsappText/whatsappFormat";
 import { playAlertSound, unlockAudioOnGesture } from "./alertSound";
 import { requestNotificationPermission, showSystemNotification } from "./browserNotification";
 import { isNotification } from "./notificationRules";
@@ -40,7 +41,7 @@ export function useNewMessageAlerts(userId: number, seesPending: boolean) {
     showSystemNotification(
       {
         title: t("notifications.newMessage", { name }),
-        body: message.body || t("notifications.media"),
+        body: oneLinePreview(message.body) || t("notifications.media"),
         icon: ticket.contact?.urlPicture || ticket.contact?.profilePicUrl || undefined,
         tag: `ticket-${ticket.id}`,
         onClick: () => navigate(`/tickets/${ticket.uuid}`),

@@ -3,6 +3,7 @@ import { Box, IconButton, Paper, Tooltip, Typography } from "@mui/material";
 import CloseIcon from "@mui/icons-material/Close";
 import InsertDriveFileOutlinedIcon from "@mui/icons-material/InsertDriveFileOutlined";
 import { useTranslation } from "react-i18next";
+import { oneLinePreview } from "../../../../components/whatsappText/whatsappFormat";
 import { useQuotedText } from "../messages/QuotedBlock";
 import type { ReplyTarget } from "../types";
 import { safeFileName } from "../api";
@@ -18,7 +19,7 @@ export function ReplyPreview({ target, onCancel }: { target: ReplyTarget; onCanc
           {t("ticketView.composer.replyingTo", { name: author })}
         </Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
-          {text}
+          {oneLinePreview(text)}
         </Typography>
       </Box>
       <IconButton size="small" aria-label={t("ticketView.composer.cancelReply")} onClick={onCancel} data-testid="composer-reply-cancel">

@@ -1,3 +1,4 @@
+import { oneLinePreview } from "../../../../components/whatsappText/whatsappFormat";
 import type { QuickMessage } from "../types";
 
 export const QUICK_REPLY_LABEL_MAX = 35;
@@ -16,7 +17,7 @@ export function filterQuickReplies(list: QuickMessage[], term: string): QuickMes
 
 /** 'shortcode - message', cut at 35 characters with an ellipsis. */
 export function quickReplyLabel(q: Pick<QuickMessage, "shortcode" | "message">): string {
-  const label = `${q.shortcode} - ${q.message}`.replace(/\s+/g, " ");
+  const label = `${q.shortcode} - ${oneLinePreview(q.message)}`;
   return label.length > QUICK_REPLY_LABEL_MAX ? `${label.slice(0, QUICK_REPLY_LABEL_MAX)}...` : label;
 }
 

@@ -4,7 +4,7 @@ import BlockIcon from "@mui/icons-material/Block";
 import { format, parseISO } from "date-fns";
 import { useTranslation } from "react-i18next";
 import type { MessageView, ReplyTarget } from "../types";
-import { FormattedText } from "./FormattedText";
+import { FormattedText } from "../../../../components/whatsappText/FormattedText";
 import { MediaView } from "./MediaView";
 import { MessageAck } from "./MessageAck";
 import { MessageMenu } from "./MessageMenu";

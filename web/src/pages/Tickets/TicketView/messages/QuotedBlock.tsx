@@ -1,7 +1,7 @@
 import { Box, ButtonBase, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { QuotedMessage } from "../types";
-import { FormattedText } from "./FormattedText";
+import { FormattedText } from "../../../../components/whatsappText/FormattedText";
 
 const MEDIA_LABELS = {
   image: "ticketView.media.image",

@@ -1,4 +1,4 @@
-import { safeHref } from "./formatText";
+import { safeHref } from "../../../../components/whatsappText/whatsappFormat";
 
 export interface LocationBody { imageUrl: string | null; link: string | null; description: string }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFormatting, safeHref } from "./formatText";
+import { oneLinePreview, parseFormatting, plainText, safeHref } from "./whatsappFormat";
 
 describe("parseFormatting", () => {
   it("keeps plain text and line breaks as one text node", () => {
@@ -13,6 +13,31 @@ describe("parseFormatting", () => {
       { type: "text", text: " e " },
       { type: "strike", children: [{ type: "text", text: "riscado" }] },
       { type: "text", text: "." },
+    ]);
+  });
+
+  it("makes _underscores_ italic and ```triple backticks``` monospace, taken literally", () => {
+    expect(parseFormatting("_itálico_ e ```*não* negrito```")).toEqual([
+      { type: "italic", children: [{ type: "text", text: "itálico" }] },
+      { type: "text", text: " e " },
+      { type: "mono", text: "*não* negrito" },
+    ]);
+    expect(parseFormatting("```linha 1\nlinha 2```")).toEqual([{ type: "mono", text: "linha 1\nlinha 2" }]);
+  });
+
+  it("reads a chatbot's numbered option as bold", () => {
+    expect(parseFormatting("*[ 1 ]* - Vendas")).toEqual([
+      { type: "bold", children: [{ type: "text", text: "[ 1 ]" }] },
+      { type: "text", text: " - Vendas" },
+    ]);
+  });
+
+  it("leaves underscores inside an address to the link", () => {
+    expect(parseFormatting("veja https://a.io/_x_ e _isto_")).toEqual([
+      { type: "text", text: "veja " },
+      { type: "link", href: "https://a.io/_x_", text: "https://a.io/_x_" },
+      { type: "text", text: " e " },
+      { type: "italic", children: [{ type: "text", text: "isto" }] },
     ]);
   });
 
@@ -30,7 +55,7 @@ describe("parseFormatting", () => {
   });
 
   it("leaves arithmetic, lone and spaced delimiters alone", () => {
-    for (const text of ["2*3*4", "um * só", "* espaço *", "a*b", "~ x ~"]) expect(parseFormatting(text)).toEqual([{ type: "text", text }]);
+    for (const text of ["2*3*4", "um * só", "* espaço *", "a*b", "~ x ~", "snake_case_name", "_ x _"]) expect(parseFormatting(text)).toEqual([{ type: "text", text }]);
   });
 
   it("does not let bold cross a line break", () => {
@@ -69,5 +94,18 @@ describe("safeHref", () => {
     expect(safeHref("javascript:alert(1)")).toBeNull();
     expect(safeHref("data:text/html,x")).toBeNull();
     expect(safeHref("www.a.com")).toBe("https://www.a.com/");
+  });
+});
+
+describe("plain text for previews", () => {
+  it("drops the formatting marks and keeps the words", () => {
+    expect(plainText("*[ 1 ]* - _Vendas_ ~velho~ ```cod```")).toBe("[ 1 ] - Vendas velho cod");
+    expect(plainText("2*3*4 e snake_case")).toBe("2*3*4 e snake_case");
+  });
+
+  it("makes one line of a menu for a ticket list or a notification", () => {
+    expect(oneLinePreview("*Escolha:*\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte")).toBe("Escolha: [ 1 ] - Vendas [ 2 ] - Suporte");
+    expect(oneLinePreview(null)).toBe("");
+    expect(oneLinePreview("  \n ")).toBe("");
   });
 });

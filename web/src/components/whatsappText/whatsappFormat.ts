@@ -1,12 +1,12 @@
 /**
- * WhatsApp-style formatting as a tree of plain nodes: *bold*, ~strike~ and links.
- * Everything else is text (HTML tags are removed); the tree is rendered as React text
- * nodes, never as HTML.
+ * WhatsApp's text formatting as a tree of plain nodes: *bold*, _italic_, ~strike~, ```mono```
+ * and links. Everything else is text (HTML tags are removed); the tree is rendered as React
+ * text nodes, never as HTML, or flattened to plain text for one-line previews.
  */
 export type TextNode =
   | { type: "text"; text: string }
-  | { type: "bold"; children: TextNode[] }
-  | { type: "strike"; children: TextNode[] }
+  | { type: "bold" | "italic" | "strike"; children: TextNode[] }
+  | { type: "mono"; text: string }
   | { type: "link"; href: string; text: string };
 
 const TAG = /<\/?[a-zA-Z!][^<>]*>/g;
@@ -16,7 +16,11 @@ export const stripMarkup = (text: string) => text.replace(TAG, "");
 
 // A delimiter pair opens after a non-word character and closes before one; the content
 // does not start or end with a space and stays on one line.
-const EMPHASIS = /(^|[^\p{L}\p{N}])([*~])(\S(?:[^\n]*?\S)?)\2(?=$|[^\p{L}\p{N}])/u;
+const EMPHASIS = /(^|[^\p{L}\p{N}])([*_~])(\S(?:[^\n]*?\S)?)\2(?=$|[^\p{L}\p{N}])/gu;
+const STYLE = { "*": "bold", _: "italic", "~": "strike" } as const;
+
+// Monospace may span lines; nothing inside it is formatted.
+const MONO = /```([\s\S]+?)```/g;
 
 const ADDRESS = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
 const TRAILING = /[.,;:!?'"\]}>]+$/;
@@ -55,14 +59,26 @@ function linkify(text: string): TextNode[] {
   return nodes;
 }
 
+/** The next emphasis whose opening mark is not inside an address (an underscore in a link's path is the link's). */
+function nextEmphasis(text: string): RegExpExecArray | null {
+  const addresses = [...text.matchAll(ADDRESS)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  EMPHASIS.lastIndex = 0;
+  for (let match = EMPHASIS.exec(text); match; match = EMPHASIS.exec(text)) {
+    const mark = match.index + match[1].length;
+    if (!addresses.some(([start, end]) => mark > start && mark < end)) return match;
+    EMPHASIS.lastIndex = mark + 1;
+  }
+  return null;
+}
+
 function parseInline(text: string): TextNode[] {
   const nodes: TextNode[] = [];
   let rest = text;
-  for (let match = EMPHASIS.exec(rest); match; match = EMPHASIS.exec(rest)) {
+  for (let match = nextEmphasis(rest); match; match = nextEmphasis(rest)) {
     const [whole, lead, mark, inner] = match;
     const before = rest.slice(0, match.index) + lead;
     if (before) nodes.push(...linkify(before));
-    nodes.push({ type: mark === "*" ? "bold" : "strike", children: parseInline(inner) });
+    nodes.push({ type: STYLE[mark as keyof typeof STYLE], children: parseInline(inner) });
     rest = rest.slice(match.index + whole.length);
   }
   if (rest) nodes.push(...linkify(rest));
@@ -71,7 +87,17 @@ function parseInline(text: string): TextNode[] {
 
 /** Parses a message body into formatting nodes (adjacent text merged). */
 export function parseFormatting(body: string): TextNode[] {
-  return merge(parseInline(stripMarkup(body)));
+  const text = stripMarkup(body);
+  const nodes: TextNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(MONO)) {
+    const start = match.index ?? 0;
+    if (start > last) nodes.push(...parseInline(text.slice(last, start)));
+    nodes.push({ type: "mono", text: match[1] });
+    last = start + match[0].length;
+  }
+  if (last < text.length) nodes.push(...parseInline(text.slice(last)));
+  return merge(nodes);
 }
 
 function merge(nodes: TextNode[]): TextNode[] {
@@ -83,3 +109,13 @@ function merge(nodes: TextNode[]): TextNode[] {
   }
   return out;
 }
+
+function flatten(nodes: TextNode[]): string {
+  return nodes.map((node) => ("children" in node ? flatten(node.children) : node.text)).join("");
+}
+
+/** The text a reader sees, without the formatting marks. */
+export const plainText = (body: string) => flatten(parseFormatting(body));
+
+/** One line for a list or a notification: the plain text with every run of blanks and line breaks as one space. */
+export const oneLinePreview = (body: string | null | undefined) => (body ? plainText(body).replace(/\s+/g, " ").trim() : "");
