@@ -27,21 +27,29 @@ export async function conversationsPerUser(db: Db, companyId: number, query: Das
 const brazilianDay = (isoDay: string) => isoDay.split("-").reverse().join("/");
 
 /**
- * The tickets chart: service cycles that arrived (queuedAt) between the two days, counted per day
- * (`data`, dd/MM/yyyy) or, when both days are the same, per hour of that day (`horario`, "00"–"23"),
- * in the server's time zone, in time order; only days or hours with tickets are listed. `count` is the total.
+ * 'Total de Atendimentos': the tickets served in the period, each once, however often it was
+ * resolved and reopened (a reopen continues the same conversation; a customer who writes again
+ * after the close gets a new ticket, which counts). A ticket is counted on the day (`data`,
+ * dd/MM/yyyy) or, when both days are the same, the hour of that day (`horario`, "00"–"23") when
+ * it first arrived in the period (a service cycle's queuedAt), in the server's time zone, in time
+ * order; only days or hours with tickets are listed. `count` is the total, the sum of the bars.
  */
 export async function ticketsPerDay(db: Db, companyId: number, query: DashboardChartQuery, timeZone = serverTimeZone()) {
   const period = chartPeriod(query.initialDate, query.finalDate);
   const byHour = query.initialDate === query.finalDate;
   const t = ticketTrackings;
-  const local = sql`(${t.queuedAt} at time zone ${timeZone})`;
+  const firsts = db
+    .select({ arrivedAt: sql<Date>`min(${t.queuedAt})`.as("arrived_at") })
+    .from(t)
+    .where(and(eq(t.companyId, companyId), inPeriod(t.queuedAt, period)))
+    .groupBy(t.ticketId)
+    .as("firsts");
+  const local = sql`(${firsts.arrivedAt} at time zone ${timeZone})`;
   const bucket = byHour ? sql<string>`to_char(${local}, 'HH24')` : sql<string>`to_char(${local}, 'YYYY-MM-DD')`;
   // grouped by position: the time zone is a parameter, so the select and group-by expressions differ textually
   const rows = await db
     .select({ bucket: bucket.mapWith(String), total: sql<number>`count(*)`.mapWith(Number) })
-    .from(t)
-    .where(and(eq(t.companyId, companyId), inPeriod(t.queuedAt, period)))
+    .from(firsts)
     .groupBy(sql`1`)
     .orderBy(sql`1`);
   const data = rows.map((r) => (byHour ? { horario: r.bucket, total: r.total } : { data: brazilianDay(r.bucket), total: r.total }));

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { customerSays, pairedSandbox } from "../../test/conversation";
 import { createAttendant, insertContact, insertTicket } from "../../test/workspaceFixtures";
 import { ticketTrackings, users } from "../../db/schema";
 
@@ -10,7 +11,8 @@ import { ticketTrackings, users } from "../../db/schema";
  * - 'Finalizados': cycles finished in the period; 'Novos Contatos': contacts (not groups) created in it;
  * - 'T.M. de Conversa': mean finishedAt − startedAt (minutes) of cycles finished in the period that had started;
  * - 'T.M. de Espera': mean startedAt − queuedAt (minutes) of cycles started in the period that waited at all;
- * - per attendant: his cycles finished in the period, their mean conversation time, the mean of their rates.
+ * - per attendant: his cycles finished in the period, their mean conversation time, the mean of their rates;
+ * - 'Total de Atendimentos' (ticketsDay): tickets served in the range, each once, on the day or hour it first arrived in it.
  * Days and hours are the server's local ones, so the data set is written in local time.
  */
 
@@ -204,6 +206,37 @@ describe("GET /dashboard/ticketsDay", () => {
     });
     const other = await t.http.get("/dashboard/ticketsDay?initialDate=2024-01-12&finalDate=2024-01-12", b.token);
     expect(other.body).toEqual({ data: [{ horario: "09", total: 2 }, { horario: "10", total: 1 }], count: 3 });
+  });
+
+  it("counts a ticket resolved and reopened once: the day it first arrived in the range", async () => {
+    const c = await signUpCompany(t.http);
+    const contact = await insertContact(t, c.company.id, { createdAt: new Date(2023, 5, 1) });
+    const reopened = await insertTicket(t, c.company.id, contact.id, { status: "closed" });
+    await t.built.ctx.db.insert(ticketTrackings).values([
+      { companyId: c.company.id, ticketId: reopened.id, queuedAt: at(20, 9), startedAt: at(20, 9, 5), finishedAt: at(20, 10) },
+      { companyId: c.company.id, ticketId: reopened.id, queuedAt: at(22, 14), startedAt: at(22, 14), finishedAt: at(22, 15) },
+    ]);
+    await cycle(c.company.id, { queuedAt: at(22, 10) });
+    const range = await t.http.get("/dashboard/ticketsDay?initialDate=2024-01-20&finalDate=2024-01-22", c.token);
+    expect(range.body).toEqual({ data: [{ data: "20/01/2024", total: 1 }, { data: "22/01/2024", total: 1 }], count: 2 });
+    // a range that starts after its first arrival counts it once, when it came back
+    const lastDay = await t.http.get("/dashboard/ticketsDay?initialDate=2024-01-22&finalDate=2024-01-22", c.token);
+    expect(lastDay.body).toEqual({ data: [{ horario: "10", total: 1 }, { horario: "14", total: 1 }], count: 2 });
+  });
+
+  it("counts once a customer's ticket accepted, resolved, reopened and resolved again the same day", async () => {
+    const c = await signUpCompany(t.http);
+    const whatsapp = await pairedSandbox(t.http, c.token);
+    const { ticket } = await customerSays(t.http, whatsapp, "5511987650042", "Olá, preciso de ajuda");
+    for (const status of ["open", "closed", "open", "closed"]) {
+      const res = await t.http.put(`/tickets/${ticket.id}`, { status, userId: c.user.id }, c.token);
+      expect(res.body).toMatchObject({ status });
+    }
+    const finished = async () => (await t.built.ctx.db.select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticket.id))).filter((row) => row.finishedAt).length;
+    await expect.poll(finished).toBe(2);
+    const today = localDay(new Date());
+    const res = await t.http.get(`/dashboard/ticketsDay?initialDate=${today}&finalDate=${today}`, c.token);
+    expect(res.body.count).toBe(1);
   });
 
   it("requires both days, well formed and in order", async () => {

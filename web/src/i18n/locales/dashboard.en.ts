@@ -45,7 +45,7 @@ export const dashboardEn: typeof dashboardPt = {
     byUserSeries: "Conversations",
     byUserError: "Could not load the conversations information",
     byDay: "Total tickets",
-    byDayHint: "Per day; per hour when both dates are the same.",
+    byDayHint: "Each ticket served counts once, on the day it arrived (per hour when both dates are the same), even if it was resolved and reopened.",
     byDaySeries: "Tickets",
     byDayError: "Could not load the tickets information",
     hourRange: "From {{hour}}:00 to {{hour}}:59",

@@ -45,7 +45,7 @@ export const dashboardEs: typeof dashboardPt = {
     byUserSeries: "Conversaciones",
     byUserError: "Error al obtener la información de las conversaciones",
     byDay: "Total de atenciones",
-    byDayHint: "Por día; por hora cuando las dos fechas son iguales.",
+    byDayHint: "Cada ticket atendido cuenta una vez, el día en que llegó (por hora cuando las dos fechas son iguales), aunque se haya resuelto y reabierto.",
     byDaySeries: "Atenciones",
     byDayError: "Error al buscar la información de los tickets",
     hourRange: "De {{hour}}:00 a {{hour}}:59",

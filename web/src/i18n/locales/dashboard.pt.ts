@@ -44,7 +44,7 @@ export const dashboardPt = {
     byUserSeries: "Conversas",
     byUserError: "Erro ao obter informação da conversa",
     byDay: "Total de Atendimentos",
-    byDayHint: "Por dia; por hora quando as duas datas são iguais.",
+    byDayHint: "Cada ticket atendido conta uma vez, no dia em que chegou (por hora quando as duas datas são iguais), mesmo se for resolvido e reaberto.",
     byDaySeries: "Atendimentos",
     byDayError: "Erro ao buscar informações dos tickets",
     hourRange: "Das {{hour}}:00 às {{hour}}:59",
