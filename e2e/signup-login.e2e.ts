@@ -15,6 +15,7 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
   afterAll(() => stopJourney({ server, browser }));
 
   const company = `Padaria ${Date.now().toString(36)}`;
+  const owner = "Joana Padeira";
   const email = `dono.${Date.now().toString(36)}@example.com`;
   const password = "segredo1";
   let page: Page;
@@ -37,6 +38,7 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     await page.getByText("Obrigatório").first().waitFor();
 
     await page.getByTestId("signup-name").fill(company);
+    await page.getByTestId("signup-user-name").fill(owner);
     await page.getByTestId("signup-email").fill(email);
     await page.getByTestId("signup-phone").pressSequentially("11988887777");
     expect(await page.getByTestId("signup-phone").inputValue()).toBe("(11) 98888-7777");
@@ -60,7 +62,8 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     await page.getByTestId("login-submit").click();
     await page.waitForURL(/\/tickets$/);
     const greeting = await page.getByTestId("greeting").innerText();
-    expect(greeting).toContain(`Olá ${company}, Bem vindo a ${company}!`);
+    // the first admin is the person who signed up, not the company
+    expect(greeting).toContain(`Olá ${owner}, Bem vindo a ${company}!`);
     const due = new Date(Date.now() + 3 * 86_400_000);
     const ddmmyyyy = `${String(due.getDate()).padStart(2, "0")}/${String(due.getMonth() + 1).padStart(2, "0")}/${due.getFullYear()}`;
     expect(greeting).toContain(`(Ativo até ${ddmmyyyy})`);

@@ -11,9 +11,11 @@ export const phoneField = z
 /**
  * Public sign-up (POST /companies/cadastro). The client also sends recurrence, dueDate,
  * status and campaignsEnabled; the server decides the trial itself and ignores them.
+ * userName names the company's first admin; the original client sends none, so the company's name does.
  */
 export const signupBody = z.object({
   name: boundedString(2, 50),
+  userName: boundedString(2, 50).optional(),
   email: emailField,
   phone: phoneField,
   password: z.string({ error: V.required }).min(5, V.tooShort).max(50, V.tooLong),
@@ -27,6 +29,6 @@ export type SignupBody = z.infer<typeof signupBody>;
 
 export const companyIdParams = z.object({ companyId: idParam });
 
-/** The sign-up form's own fields, with the same rules as signupBody (the client fills in the rest). */
-export const signupFormSchema = signupBody.pick({ name: true, email: true, phone: true, password: true, planId: true });
+/** The sign-up form's own fields, with the same rules as signupBody (the client fills in the rest); the form asks for the person's name. */
+export const signupFormSchema = signupBody.pick({ name: true, userName: true, email: true, phone: true, password: true, planId: true }).required({ userName: true });
 export type SignupFormInput = z.input<typeof signupFormSchema>;

@@ -47,7 +47,21 @@ describe("POST /companies/cadastro", () => {
     expect(settings.campaignsEnabled).toBe("true");
   });
 
+  it("names the first admin after the person who signed up, and after the company when the payload has no userName", async () => {
+    const body = { ...validSignup(), userName: "  Maria Souza " };
+    expect((await t.http.post("/companies/cadastro", body)).status).toBe(201);
+    const session = await t.http.login(body.email, body.password);
+    expect(session.user).toMatchObject({ name: "Maria Souza", profile: "admin" });
+    expect(session.user.company.name).toBe(body.name);
+
+    const original = validSignup();
+    expect((await t.http.post("/companies/cadastro", original)).status).toBe(201);
+    expect((await t.http.login(original.email, original.password)).user.name).toBe(original.name);
+  });
+
   it.each([
+    [{ userName: "M" }, "userName", "Too Short!"],
+    [{ userName: "x".repeat(51) }, "userName", "Too Long!"],
     [{ name: "A" }, "name", "Too Short!"],
     [{ name: "x".repeat(51) }, "name", "Too Long!"],
     [{ email: "nope" }, "email", "Invalid email"],

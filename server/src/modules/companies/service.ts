@@ -67,7 +67,7 @@ export async function signUp(db: Db, body: SignupBody) {
         settings: { campaignsEnabled: "true" },
       });
       await assertPlanAllowsOneMore(tx, company.id, "users");
-      await tx.insert(users).values({ companyId: company.id, name: body.name, email: body.email, passwordHash, profile: "admin" });
+      await tx.insert(users).values({ companyId: company.id, name: body.userName ?? body.name, email: body.email, passwordHash, profile: "admin" });
       return company;
     });
   } catch (err) {

@@ -105,6 +105,7 @@ export const en: Messages = {
     title: "Sign up",
     subtitle: "Create your company's account and try it free for 3 days",
     name: "Company name",
+    userName: "Your name",
     email: "E-mail",
     phone: "Phone with area code",
     password: "Password",

@@ -105,6 +105,7 @@ export const es: Messages = {
     title: "Regístrese",
     subtitle: "Cree la cuenta de su empresa y pruebe gratis por 3 días",
     name: "Nombre de la empresa",
+    userName: "Su nombre",
     email: "Correo electrónico",
     phone: "Teléfono con código de área",
     password: "Contraseña",

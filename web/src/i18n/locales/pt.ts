@@ -108,6 +108,7 @@ export const pt = {
     title: "Cadastre-se",
     subtitle: "Crie a conta da sua empresa e teste grátis por 3 dias",
     name: "Nome da empresa",
+    userName: "Seu nome",
     email: "E-mail",
     phone: "Telefone com DDD",
     password: "Senha",

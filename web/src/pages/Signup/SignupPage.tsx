@@ -16,7 +16,7 @@ import { fieldError, muiRegister } from "../../components/formFields";
 import { PlanSelect } from "./PlanSelect";
 import { signUp } from "./signupApi";
 
-const FORM_FIELDS = ["name", "email", "phone", "password", "planId"] as const;
+const FORM_FIELDS = ["name", "userName", "email", "phone", "password", "planId"] as const;
 type FormField = (typeof FORM_FIELDS)[number];
 const isFormField = (field: unknown): field is FormField => FORM_FIELDS.includes(field as FormField);
 
@@ -34,7 +34,7 @@ export function SignupPage() {
     formState: { errors },
   } = useForm({
     resolver: zodResolver(signupFormSchema),
-    defaultValues: { name: "", email: "", phone: "", password: "", planId: "" },
+    defaultValues: { name: "", userName: "", email: "", phone: "", password: "", planId: "" },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -72,6 +72,14 @@ export function SignupPage() {
             fullWidth
             {...fieldError(errors.name)}
             slotProps={{ htmlInput: { "data-testid": "signup-name" } }}
+          />
+          <TextField
+            {...muiRegister(register("userName"))}
+            label={t("signup.userName")}
+            autoComplete="name"
+            fullWidth
+            {...fieldError(errors.userName)}
+            slotProps={{ htmlInput: { "data-testid": "signup-user-name" } }}
           />
           <TextField
             {...muiRegister(register("email"))}
