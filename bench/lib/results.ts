@@ -19,7 +19,7 @@ export interface PartResult {
   size: Size;
   /** 1-minute load average before and after the part ran. */
   load: { before: number; after: number };
-  /** Share of the cores busy in the second before the part, once the machine had settled (runs since session 18). */
+  /** Share of the cores busy in the second before the part, once the machine had settled (runs since 2026-11-25 15:30 UTC). */
   busyBefore?: number;
   tables: Table[];
   targets: TargetCheck[];

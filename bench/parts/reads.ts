@@ -75,7 +75,7 @@ export const toRow = (path: string, r: LoadResult, backend: string): ReadRow => 
   ceiling: r.cpuMsPerRequest ? ceiling(r.cpuMsPerRequest.total, backend) : undefined,
 });
 
-/** Total CPU ms per request, with the server's and the database's parts when measured apart (results before session 22 have the total only). */
+/** Total CPU ms per request, with the server's and the database's parts when measured apart (results before 2026-11-26 12:45 UTC have the total only). */
 const cpuCell = (r: ReadRow) => (r.cpuServerMs === undefined ? fmt(r.cpuMs ?? NaN, 2) : `${fmt(r.cpuMs ?? NaN, 2)} (${fmt(r.cpuServerMs, 2)} + ${fmt(r.cpuDatabaseMs ?? NaN, 2)})`);
 
 /** The lists with a target, as the admin and as an attendant. */
@@ -120,7 +120,8 @@ export async function runReads(ctx: PartContext): Promise<PartResult> {
     else ready.push({ path, token });
   }
   // A server that has just started (and its database connections) takes more CPU per request for a
-  // minute or so, whatever it is asked: the first path measured paid for it (bench/README, session 22)
+  // minute or so, whatever it is asked: the first path measured paid for it (bench/README,
+  // "… (2026-11-26): the dashboard in one statement")
   if (ctx.options.serverWarmup > 0 && ready.length) {
     ctx.say(`  reads: warming the server up for ${ctx.options.serverWarmup} s over every path`);
     const each = Math.max(1, Math.round(ctx.options.serverWarmup / ready.length));

@@ -1,7 +1,8 @@
 /**
  * Prepared statements on PGlite. Its API runs every parameterized statement unnamed, so parsed
  * and planned again on every call: the inbound statement spent 4.7 ms of its 5.9 planning
- * (bench/README, session 15). Here a statement is PREPAREd once per database under its name and
+ * (bench/README, "… (2026-11-25): ticket locks in id order, PGlite's prepared statements"). Here
+ * a statement is PREPAREd once per database under its name and
  * then EXECUTEd with its values written as literals, which PostgreSQL casts to the parameters'
  * types as it would bound values. Prepared statements belong to the session, not to a
  * transaction, so the one PGlite connection keeps them.

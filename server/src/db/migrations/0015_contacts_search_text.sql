@@ -2,7 +2,8 @@
 -- one trigram index. ILIKE lowered each candidate's name again to check it: on the large bench
 -- dataset (1,755 matches of "silva" among 35,562 contacts) the search statement took 5.1 ms with
 -- ILIKE on name and number and 3.8 ms with LIKE on this column, the means of ten alternated rounds
--- (bench/README, session 24). A new contact also writes one trigram index instead of two.
+-- (bench/README, "… (2026-11-26): compacted counters, one search column"). A new contact also
+-- writes one trigram index instead of two.
 DROP INDEX "contacts_company_name_trgm_idx";--> statement-breakpoint
 DROP INDEX "contacts_company_number_trgm_idx";--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(name) || E'\n' || number) STORED;--> statement-breakpoint

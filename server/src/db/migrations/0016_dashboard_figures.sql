@@ -3,7 +3,7 @@
 -- chose per call between that plan and planning it again with the values, by estimates: on the
 -- reference bench dataset it kept the plan (0.5 ms a call), but after the inbound run had added
 -- 10,000 contacts, tickets and cycles it planned every call again (1.0 ms a call, 0.57 ms of it
--- planning), for the same index scans (bench/README, session 25).
+-- planning), for the same index scans (bench/README, "… (2026-11-26): the dashboard's kept plan").
 --
 -- Every counter and attendant figure for one company and period: the period's whole days
 -- [first_day, end_day) from the daily totals (a row per day and attendant), the partial days at
