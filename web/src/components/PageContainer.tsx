@@ -9,12 +9,12 @@ interface PageContainerProps {
   maxWidth?: number | string;
 }
 
-/** The frame of every screen: title, optional subtitle and actions, then the content. */
+/** The frame of every screen: title, optional subtitle and actions (a line of their own on phones), then the content. */
 export function PageContainer({ title, subtitle, actions, children, maxWidth = 1200 }: PageContainerProps) {
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth, mx: "auto", width: "100%" }}>
-      <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={2} sx={{ mb: 2 }}>
-        <Box>
+      <Stack direction="row" flexWrap="wrap" alignItems="center" justifyContent="space-between" columnGap={2} rowGap={1.5} sx={{ mb: 2 }}>
+        <Box sx={{ minWidth: 0 }}>
           <Typography variant="h5" component="h1" fontWeight={700} data-testid="page-title">
             {title}
           </Typography>
@@ -24,7 +24,7 @@ export function PageContainer({ title, subtitle, actions, children, maxWidth = 1
             </Typography>
           )}
         </Box>
-        {actions}
+        {actions && <Box sx={{ flex: { xs: "1 1 100%", sm: "0 1 auto" }, minWidth: 0, display: "flex", justifyContent: "flex-end" }}>{actions}</Box>}
       </Stack>
       {children}
     </Box>

@@ -2,6 +2,7 @@ import type { ReactNode, Ref, UIEvent } from "react";
 import { Alert, Box, Button, CircularProgress, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import SearchIcon from "@mui/icons-material/Search";
 import { useTranslation } from "react-i18next";
+import { phoneCardRows } from "./phoneTable";
 
 /** What the table reads of a paged list (usePagedList's result). */
 interface PagedListView {
@@ -22,7 +23,7 @@ interface PagedTableProps {
   loadingMoreText: string;
 }
 
-/** A table of an infinite list: scrolls into the next page, with loading, error and empty states. */
+/** A table of an infinite list (cards on phones): scrolls into the next page, with loading, error and empty states. */
 export function PagedTable(props: PagedTableProps) {
   const { t } = useTranslation();
   const { columns, list } = props;
@@ -43,7 +44,7 @@ export function PagedTable(props: PagedTableProps) {
   return (
     <Paper variant="outlined">
       <Box ref={list.scrollRef} onScroll={list.onScroll} sx={{ maxHeight: "calc(100vh - 220px)", minHeight: 240, overflowY: "auto" }} data-testid={props.testId}>
-        <Table size="small" stickyHeader>
+        <Table size="small" stickyHeader sx={phoneCardRows}>
           <TableHead>{props.head}</TableHead>
           <TableBody>
             {props.children}

@@ -16,6 +16,8 @@ describe("date formatting", () => {
     expect(formatDate("2026-01-31T10:00:00", "pt")).toBe("31/01/2026");
     expect(formatDateAs("2026-11-23", "dayMonth", "pt")).toBe("23/11");
     expect(formatDateAs("2026-11-23", "dayMonth", "en")).toBe("11/23");
+    expect(formatDateAs("2026-11-23", "weekday", "pt")).toBe("seg.");
+    expect(formatDateAs("2026-11-23", "weekday", "en")).toBe("Mon");
   });
 
   it("writes times in 24 hours in Portuguese and Spanish, with AM/PM in English", () => {

@@ -4,7 +4,7 @@ import { parseISO } from "date-fns";
 /** The locale each language writes dates in. */
 const LOCALES: Record<string, string> = { pt: "pt-BR", en: "en-US", es: "es-ES" };
 
-export type DateStyle = "date" | "dayMonth" | "dateTime" | "dateTimeSeconds" | "shortDateTime" | "time";
+export type DateStyle = "date" | "dayMonth" | "dateTime" | "dateTimeSeconds" | "shortDateTime" | "time" | "weekday";
 
 const TIME: Intl.DateTimeFormatOptions = { hour: "2-digit", minute: "2-digit" };
 const DAY: Intl.DateTimeFormatOptions = { day: "2-digit", month: "2-digit", year: "numeric" };
@@ -16,6 +16,7 @@ const STYLES: Record<DateStyle, Intl.DateTimeFormatOptions> = {
   dateTimeSeconds: { ...DAY, ...TIME, second: "2-digit" },
   shortDateTime: { ...DAY, year: "2-digit", ...TIME },
   time: TIME,
+  weekday: { weekday: "short" },
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

@@ -60,6 +60,8 @@ export const ticketViewEn: Messages["ticketView"] = {
   composer: {
     placeholder: "Type a message or \"/\" for quick replies",
     disabledHint: "Accept or reopen the ticket to send messages.",
+    placeholderShort: "Message",
+    disabledHintShort: "Accept or reopen",
     send: "Send",
     emoji: "Emojis",
     attach: "Attach file",

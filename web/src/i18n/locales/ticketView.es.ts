@@ -60,6 +60,8 @@ export const ticketViewEs: Messages["ticketView"] = {
   composer: {
     placeholder: "Escribe un mensaje o \"/\" para respuestas rápidas",
     disabledHint: "Acepta o reabre la atención para enviar mensajes.",
+    placeholderShort: "Mensaje",
+    disabledHintShort: "Acepta o reabre",
     send: "Enviar",
     emoji: "Emojis",
     attach: "Adjuntar archivo",

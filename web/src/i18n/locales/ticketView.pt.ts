@@ -59,6 +59,9 @@ export const ticketViewPt = {
   composer: {
     placeholder: "Digite uma mensagem ou tecle \"/\" para respostas rápidas",
     disabledHint: "Aceite ou reabra o atendimento para enviar mensagens.",
+    // what fits on one line of a phone's composer
+    placeholderShort: "Mensagem",
+    disabledHintShort: "Aceite ou reabra",
     send: "Enviar",
     emoji: "Emojis",
     attach: "Anexar arquivo",

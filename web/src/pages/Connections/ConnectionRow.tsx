@@ -2,6 +2,7 @@ import { Button, Chip, CircularProgress, Stack, TableCell, TableRow, type ChipPr
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import { useTranslation } from "react-i18next";
 import { CONNECTION_STATUSES, type ConnectionStatus } from "@balcao/common";
+import { PHONE_HIDDEN, PHONE_TITLE } from "../../components/phoneTable";
 import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 import { formatDateAs } from "../../i18n/format";
 import type { ConnectionRecord } from "./connectionsApi";
@@ -70,7 +71,7 @@ export function ConnectionRow({ connection, showActions, showEditDelete, onEdit,
   const { id, status } = connection;
   return (
     <TableRow hover data-testid={`connection-row-${id}`}>
-      <TableCell>{connection.name}</TableCell>
+      <TableCell className={PHONE_TITLE}>{connection.name}</TableCell>
       <TableCell>{connection.channel ? t(`connections.channels.${connection.channel}`, { defaultValue: connection.channel }) : ""}</TableCell>
       <TableCell align="center">
         <Chip
@@ -86,7 +87,7 @@ export function ConnectionRow({ connection, showActions, showEditDelete, onEdit,
           <SessionButtons connection={connection} {...session} />
         </TableCell>
       )}
-      <TableCell align="center">{formatUpdatedAt(connection.updatedAt)}</TableCell>
+      <TableCell align="center" className={PHONE_HIDDEN}>{formatUpdatedAt(connection.updatedAt)}</TableCell>
       <TableCell align="center">
         {connection.isDefault && <CheckCircleIcon color="success" fontSize="small" titleAccess={t("connections.default")} data-testid={`connection-default-${id}`} />}
       </TableCell>

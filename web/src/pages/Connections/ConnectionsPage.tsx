@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from "@mui/material";
+import { phoneCardRows } from "../../components/phoneTable";
 import { useTranslation } from "react-i18next";
 import { can } from "@balcao/common";
 import { useSessionUser } from "../../app/authContext";
@@ -35,7 +36,7 @@ export function ConnectionsPage() {
     <PageContainer title={t("connections.title")} actions={canAdd && <ListPageActions addLabel={t("connections.add")} addTestId="connections-add" onAdd={() => setDialog({ id: null })} />}>
       <Stack data-testid="connections-page">
         <TableContainer component={Paper} variant="outlined">
-          <Table size="small">
+          <Table size="small" sx={phoneCardRows}>
             <TableHead>
               <TableRow>
                 <TableCell>{t("connections.columns.name")}</TableCell>

@@ -4,6 +4,7 @@ import EditIcon from "@mui/icons-material/Edit";
 import WhatsAppIcon from "@mui/icons-material/WhatsApp";
 import { useTranslation } from "react-i18next";
 import type { ContactView } from "@balcao/common";
+import { PHONE_HIDDEN, PHONE_TITLE } from "../../components/phoneTable";
 
 interface ContactRowProps {
   contact: ContactView;
@@ -34,12 +35,12 @@ export function ContactRow({ contact, canDelete, onNewTicket, onEdit, onDelete }
   );
   return (
     <TableRow hover data-testid={`contact-row-${contact.id}`}>
-      <TableCell sx={{ width: 56 }}>
+      <TableCell sx={{ width: 56 }} className={PHONE_HIDDEN}>
         <Avatar src={picture} alt={contact.name} sx={{ width: 36, height: 36, fontSize: 14 }}>
           {initials(contact.name)}
         </Avatar>
       </TableCell>
-      <TableCell data-testid={`contact-name-${contact.id}`}>
+      <TableCell className={PHONE_TITLE} data-testid={`contact-name-${contact.id}`}>
         <Typography variant="body2" fontWeight={500}>
           {contact.name}
         </Typography>

@@ -22,6 +22,7 @@ import { can, type ContactView } from "@balcao/common";
 import { useSessionUser } from "../../app/authContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { PageContainer } from "../../components/PageContainer";
+import { phoneCardRows } from "../../components/phoneTable";
 import { ContactModal } from "../Tickets/TicketView/contact/ContactModal";
 import { NewTicketModal } from "../Tickets/NewTicketModal";
 import { useDebouncedValue } from "../Tickets/useDebouncedValue";
@@ -123,7 +124,7 @@ export function ContactsPage() {
         }}
       />
       <TableContainer component={Paper} variant="outlined" sx={{ maxHeight: "calc(100vh - 250px)" }} onScroll={onScroll} data-testid="contacts-page">
-        <Table size="small" stickyHeader>
+        <Table size="small" stickyHeader sx={phoneCardRows}>
           <TableHead>
             <TableRow>
               <TableCell />

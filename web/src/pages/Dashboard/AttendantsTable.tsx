@@ -1,5 +1,6 @@
 import { Box, Chip, CircularProgress, Paper, Rating, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { PHONE_TITLE, phoneCardRows } from "../../components/phoneTable";
 import type { DashboardAttendant } from "./dashboardApi";
 import { useDuration } from "./Duration";
 
@@ -30,7 +31,7 @@ export function AttendantsTable({ attendants, loading }: { attendants: Dashboard
   } else {
     body = attendants.map((a) => (
       <TableRow key={a.id} data-testid={`dashboard-attendant-${a.id}`}>
-        <TableCell data-testid={`dashboard-attendant-name-${a.id}`}>{a.name}</TableCell>
+        <TableCell className={PHONE_TITLE} data-testid={`dashboard-attendant-name-${a.id}`}>{a.name}</TableCell>
         <TableCell align="center">
           <Box
             sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}
@@ -63,7 +64,7 @@ export function AttendantsTable({ attendants, loading }: { attendants: Dashboard
       <Typography variant="subtitle1" fontWeight={700} sx={{ px: 2, pt: 1.5 }}>
         {t("dashboard.attendants.title")}
       </Typography>
-      <Table size="small">
+      <Table size="small" sx={phoneCardRows}>
         <TableHead>
           <TableRow>
             <TableCell>{t("dashboard.attendants.name")}</TableCell>

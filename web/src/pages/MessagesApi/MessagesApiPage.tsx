@@ -14,7 +14,7 @@ export function MessagesApiPage() {
         <ApiDocs />
         <Box>
           <Typography variant="h6" sx={{ mb: 1.5 }}>{t("messagesApi.testTitle")}</Typography>
-          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" }, alignItems: "start" }}>
+          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
             <TextSendForm />
             <MediaSendForm />
           </Box>

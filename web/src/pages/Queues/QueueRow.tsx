@@ -1,5 +1,6 @@
 import { Box, Stack, TableCell, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { PHONE_HIDDEN, PHONE_TITLE } from "../../components/phoneTable";
 import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 import type { QueueListItem } from "./queuesApi";
 
@@ -14,8 +15,8 @@ export function QueueRow({ queue, onEdit, onDelete }: QueueRowProps) {
   const { t } = useTranslation();
   return (
     <TableRow hover data-testid={`queue-row-${queue.id}`}>
-      <TableCell align="center">{queue.id}</TableCell>
-      <TableCell data-testid={`queue-name-${queue.id}`}>{queue.name}</TableCell>
+      <TableCell align="center" className={PHONE_HIDDEN}>{queue.id}</TableCell>
+      <TableCell className={PHONE_TITLE} data-testid={`queue-name-${queue.id}`}>{queue.name}</TableCell>
       <TableCell align="center">
         <Stack direction="row" spacing={1} alignItems="center" justifyContent="center">
           <Box
@@ -28,8 +29,8 @@ export function QueueRow({ queue, onEdit, onDelete }: QueueRowProps) {
           </Typography>
         </Stack>
       </TableCell>
-      <TableCell align="center">{queue.orderQueue ?? ""}</TableCell>
-      <TableCell>
+      <TableCell align="center" className={PHONE_HIDDEN}>{queue.orderQueue ?? ""}</TableCell>
+      <TableCell className={PHONE_HIDDEN}>
         <Typography variant="body2" noWrap sx={{ maxWidth: 360 }} title={queue.greetingMessage}>
           {queue.greetingMessage}
         </Typography>

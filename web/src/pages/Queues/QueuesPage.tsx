@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { DeleteConfirmDialog } from "../../components/ConfirmDialog";
 import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
+import { phoneCardRows } from "../../components/phoneTable";
 import { TableQueryRows } from "../../components/TableQueryRows";
 import { QueueDialog } from "./QueueDialog";
 import { QueueRow } from "./QueueRow";
@@ -23,7 +24,7 @@ export function QueuesPage() {
   return (
     <PageContainer title={t("queues.title")} actions={<ListPageActions addLabel={t("queues.add")} addTestId="queues-add" onAdd={() => setDialog({ open: true, id: null })} />}>
       <TableContainer component={Paper} variant="outlined" data-testid="queues-page">
-        <Table size="small">
+        <Table size="small" sx={phoneCardRows}>
           <TableHead>
             <TableRow>
               <TableCell align="center">{t("queues.columns.id")}</TableCell>

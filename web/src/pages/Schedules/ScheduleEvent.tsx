@@ -9,12 +9,14 @@ interface ScheduleEventProps {
   /** Shown as a dot where the event has no background of its status (the agenda). */
   statusColor?: string;
   canChange: boolean;
+  /** Only the name, where a phone's month cell has no room for the icons (the event itself opens the schedule). */
+  compact?: boolean;
   onEdit(): void;
   onDelete(): void;
 }
 
 /** One schedule on the calendar: the contact's name with edit and delete icons. */
-export function ScheduleEvent({ schedule, statusColor, canChange, onEdit, onDelete }: ScheduleEventProps) {
+export function ScheduleEvent({ schedule, statusColor, canChange, compact = false, onEdit, onDelete }: ScheduleEventProps) {
   const { t } = useTranslation();
   const name = schedule.contact?.name ?? `#${schedule.contactId}`;
   // the calendar selects an event on click: the icons keep theirs to themselves
@@ -33,12 +35,14 @@ export function ScheduleEvent({ schedule, statusColor, canChange, onEdit, onDele
       <Typography variant="caption" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600, color: "inherit" }}>
         {name}
       </Typography>
-      <Tooltip title={t("scheduledMessages.edit")}>
-        <IconButton size="small" sx={{ color: "inherit", p: 0.25 }} onClick={act(onEdit)} aria-label={t("scheduledMessages.edit")} data-testid={`schedule-edit-${schedule.id}`}>
-          <EditOutlinedIcon sx={{ fontSize: 16 }} />
-        </IconButton>
-      </Tooltip>
-      {canChange && (
+      {!compact && (
+        <Tooltip title={t("scheduledMessages.edit")}>
+          <IconButton size="small" sx={{ color: "inherit", p: 0.25 }} onClick={act(onEdit)} aria-label={t("scheduledMessages.edit")} data-testid={`schedule-edit-${schedule.id}`}>
+            <EditOutlinedIcon sx={{ fontSize: 16 }} />
+          </IconButton>
+        </Tooltip>
+      )}
+      {canChange && !compact && (
         <Tooltip title={t("scheduledMessages.delete")}>
           <IconButton size="small" sx={{ color: "inherit", p: 0.25 }} onClick={act(onDelete)} aria-label={t("scheduledMessages.delete")} data-testid={`schedule-delete-${schedule.id}`}>
             <DeleteOutlineIcon sx={{ fontSize: 16 }} />

@@ -1,11 +1,11 @@
 import { useMemo, useState } from "react";
 import { Calendar, Views, type EventProps, type Formats, type View } from "react-big-calendar";
 import "react-big-calendar/lib/css/react-big-calendar.css";
-import { Box, alpha, useTheme } from "@mui/material";
+import { Box, alpha, useMediaQuery, useTheme } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { ScheduleStatus, ScheduleView } from "@balcao/common";
 import { currentLanguage } from "../../i18n";
-import { formatTime } from "../../i18n/format";
+import { formatDateAs, formatTime } from "../../i18n/format";
 import { calendarLocalizer } from "./calendarLocalizer";
 import { ScheduleEvent } from "./ScheduleEvent";
 import { calendarEntryOf, type CalendarEntry } from "./calendarEntry";
@@ -18,17 +18,24 @@ interface SchedulesCalendarProps {
 }
 
 const VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.WORK_WEEK, Views.DAY, Views.AGENDA];
+/** A phone's toolbar has room for four views. */
+const PHONE_VIEWS: View[] = [Views.MONTH, Views.WEEK, Views.DAY, Views.AGENDA];
 const WORKDAY_START = new Date(1970, 0, 1, 8, 0);
 const sendTime = ({ start }: { start: Date }) => formatTime(start);
 /** Events show their send time only (their end is layout). */
 const FORMATS: Formats = { eventTimeRangeFormat: sendTime, agendaTimeRangeFormat: sendTime };
+/** Weekdays abbreviated (seg., ter.…) where a column is a seventh of a phone. */
+const PHONE_FORMATS: Formats = { ...FORMATS, weekdayFormat: (date: Date) => formatDateAs(date, "weekday"), dayFormat: "EEEEE dd" };
 const MESSAGE_KEYS = ["date", "time", "event", "allDay", "week", "work_week", "day", "month", "previous", "next", "yesterday", "tomorrow", "today", "agenda", "noEventsInRange"] as const;
 
 /** The schedules on a calendar: month, week, work week, day and agenda, in the user's language. */
 export function SchedulesCalendar({ schedules, canChange, onEdit, onDelete }: SchedulesCalendarProps) {
   const { t } = useTranslation();
   const theme = useTheme();
-  const [view, setView] = useState<View>(Views.MONTH);
+  const phone = useMediaQuery(theme.breakpoints.down("sm"));
+  const views = phone ? PHONE_VIEWS : VIEWS;
+  const [chosenView, setView] = useState<View>(Views.MONTH);
+  const view = views.includes(chosenView) ? chosenView : Views.WEEK;
   const [date, setDate] = useState(() => new Date());
   const language = currentLanguage();
 
@@ -54,16 +61,17 @@ export function SchedulesCalendar({ schedules, canChange, onEdit, onDelete }: Sc
           { borderColor: border },
         "& .rbc-off-range-bg": { bgcolor: alpha(theme.palette.text.primary, 0.04) },
         "& .rbc-today": { bgcolor: alpha(theme.palette.primary.main, 0.08) },
-        "& .rbc-toolbar button": { color: "text.primary", borderColor: border },
+        "& .rbc-toolbar button": { color: "text.primary", borderColor: border, px: { xs: 1.25, sm: 2 } },
         "& .rbc-toolbar button.rbc-active, & .rbc-toolbar button:hover, & .rbc-toolbar button:focus": { bgcolor: alpha(theme.palette.primary.main, 0.16), color: "text.primary" },
         "& .rbc-show-more": { bgcolor: "transparent", color: "primary.main" },
+        "& .rbc-toolbar": { gap: 1 },
       }}
     >
       <Calendar<CalendarEntry>
         localizer={calendarLocalizer}
         culture={language}
         events={events}
-        views={VIEWS}
+        views={views}
         view={view}
         onView={setView}
         date={date}
@@ -71,7 +79,7 @@ export function SchedulesCalendar({ schedules, canChange, onEdit, onDelete }: Sc
         startAccessor="start"
         endAccessor="end"
         messages={messages}
-        formats={FORMATS}
+        formats={phone ? PHONE_FORMATS : FORMATS}
         dayLayoutAlgorithm="no-overlap"
         popup
         onSelectEvent={(entry) => onEdit(entry.schedule)}
@@ -84,6 +92,7 @@ export function SchedulesCalendar({ schedules, canChange, onEdit, onDelete }: Sc
               schedule={event.schedule}
               statusColor={view === Views.AGENDA ? colors[event.schedule.status] : undefined}
               canChange={canChange(event.schedule)}
+              compact={phone && view === Views.MONTH}
               onEdit={() => onEdit(event.schedule)}
               onDelete={() => onDelete(event.schedule)}
             />

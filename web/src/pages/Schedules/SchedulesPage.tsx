@@ -2,12 +2,12 @@ import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, Box, Button, CircularProgress, InputAdornment, Stack, TextField, Typography } from "@mui/material";
-import AddIcon from "@mui/icons-material/Add";
 import SearchIcon from "@mui/icons-material/Search";
 import { useTranslation } from "react-i18next";
 import { canChangeSchedule, idParam, type ScheduleView } from "@balcao/common";
 import { useSessionUser } from "../../app/authContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
+import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
 import { useDebouncedValue } from "../Tickets/useDebouncedValue";
 import { ScheduleDialog } from "./ScheduleDialog";
@@ -74,21 +74,23 @@ export function SchedulesPage() {
       maxWidth={1400}
       title={t("scheduledMessages.title", { count })}
       actions={
-        <Stack direction="row" spacing={1} alignItems="center">
-          <TextField
-            size="small"
-            placeholder={t("scheduledMessages.search")}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            slotProps={{
-              input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
-              htmlInput: { "aria-label": t("scheduledMessages.search"), "data-testid": "schedules-search" },
-            }}
-          />
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setDialog({ open: true, id: null })} data-testid="schedules-add" sx={{ whiteSpace: "nowrap" }}>
-            {t("scheduledMessages.add")}
-          </Button>
-        </Stack>
+        <ListPageActions
+          search={
+            <TextField
+              size="small"
+              placeholder={t("scheduledMessages.search")}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              slotProps={{
+                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+                htmlInput: { "aria-label": t("scheduledMessages.search"), "data-testid": "schedules-search" },
+              }}
+            />
+          }
+          addLabel={t("scheduledMessages.add")}
+          addTestId="schedules-add"
+          onAdd={() => setDialog({ open: true, id: null })}
+        />
       }
     >
       <Box data-testid="schedules-page" data-count={count}>

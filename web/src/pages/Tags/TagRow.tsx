@@ -1,6 +1,7 @@
 import { Chip, TableCell, TableRow } from "@mui/material";
 import ViewKanbanOutlined from "@mui/icons-material/ViewKanbanOutlined";
 import { useTranslation } from "react-i18next";
+import { PHONE_HIDDEN, PHONE_TITLE } from "../../components/phoneTable";
 import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 import { contrastText, type TagItem } from "./tagsApi";
 
@@ -16,7 +17,7 @@ export function TagRow({ tag, canManage, onEdit, onDelete }: TagRowProps) {
   const { t } = useTranslation();
   return (
     <TableRow hover data-testid={`tag-row-${tag.id}`}>
-      <TableCell align="center">
+      <TableCell align="center" className={PHONE_TITLE}>
         <Chip
           label={tag.name}
           data-testid={`tag-chip-${tag.id}`}
@@ -25,7 +26,7 @@ export function TagRow({ tag, canManage, onEdit, onDelete }: TagRowProps) {
           sx={{ bgcolor: tag.color, color: contrastText(tag.color), fontWeight: 600 }}
         />
       </TableCell>
-      <TableCell align="center" data-testid={`tag-tickets-${tag.id}`}>
+      <TableCell align="center" className={PHONE_HIDDEN} data-testid={`tag-tickets-${tag.id}`}>
         {tag.ticketsCount}
       </TableCell>
       <TableCell align="center">

@@ -1,6 +1,7 @@
 import { Chip, TableCell, TableRow } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { UserListItem } from "@balcao/common";
+import { PHONE_TITLE } from "../../components/phoneTable";
 import { DeleteRowButton, EditRowButton } from "../../components/RowActionButtons";
 
 interface UserRowProps {
@@ -18,7 +19,7 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: UserRowProps) {
   const profile = PROFILES.find((p) => p === user.profile);
   return (
     <TableRow hover data-testid={`user-row-${user.id}`}>
-      <TableCell data-testid={`user-name-${user.id}`}>{user.name}</TableCell>
+      <TableCell className={PHONE_TITLE} data-testid={`user-name-${user.id}`}>{user.name}</TableCell>
       <TableCell data-testid={`user-email-${user.id}`}>{user.email}</TableCell>
       <TableCell align="center" data-testid={`user-profile-${user.id}`}>
         {profile ? t(`userModal.profiles.${profile}`) : user.profile}

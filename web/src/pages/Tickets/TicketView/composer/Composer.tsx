@@ -180,7 +180,7 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
               onKeyDown={onKeyDown}
               onPaste={onPaste}
               disabled={!enabled}
-              placeholder={enabled ? (files.length ? t("ticketView.composer.caption") : t("ticketView.composer.placeholder")) : t("ticketView.composer.disabledHint")}
+              placeholder={enabled ? (files.length ? t("ticketView.composer.caption") : t(wide ? "ticketView.composer.placeholder" : "ticketView.composer.placeholderShort")) : t(wide ? "ticketView.composer.disabledHint" : "ticketView.composer.disabledHintShort")}
               multiline
               maxRows={5}
               fullWidth
