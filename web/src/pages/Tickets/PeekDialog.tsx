@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Alert, Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { format, parseISO } from "date-fns";
+import { formatDateTime } from "../../i18n/format";
 import { errorStatus } from "../../api/errors";
 import { queryKeys } from "../../api/queryKeys";
 import { fetchTicketMessages, type PeekMessage, type Ticket } from "../../api/tickets";
@@ -12,10 +12,7 @@ const MEDIA_TYPES = ["image", "audio", "video", "application", "document", "loca
 type MediaType = (typeof MEDIA_TYPES)[number];
 const isMediaType = (value: unknown): value is MediaType => MEDIA_TYPES.includes(value as MediaType);
 
-const timeOf = (iso: string) => {
-  const date = parseISO(iso);
-  return Number.isNaN(date.getTime()) ? "" : format(date, "dd/MM/yyyy HH:mm");
-};
+const timeOf = (iso: string) => formatDateTime(iso);
 
 function PeekBubble({ message }: { message: PeekMessage }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { memo } from "react";
 import { Box, Paper, Typography } from "@mui/material";
 import BlockIcon from "@mui/icons-material/Block";
-import { format, parseISO } from "date-fns";
+import { formatTime } from "../../../../i18n/format";
 import { useTranslation } from "react-i18next";
 import type { MessageView, ReplyTarget } from "../types";
 import { FormattedText } from "../../../../components/whatsappText/FormattedText";
@@ -91,7 +91,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             </Typography>
           )}
           <Typography variant="caption" color="text.secondary">
-            {format(parseISO(message.createdAt), "HH:mm")}
+            {formatTime(message.createdAt)}
           </Typography>
           {mine && <MessageAck message={message} />}
         </Box>

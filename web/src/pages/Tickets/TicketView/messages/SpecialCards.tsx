@@ -2,7 +2,7 @@ import { Box, Button, Card, CardActions, CardContent, CardMedia, Typography } fr
 import PlaceIcon from "@mui/icons-material/Place";
 import PermContactCalendarIcon from "@mui/icons-material/PermContactCalendar";
 import PhoneMissedIcon from "@mui/icons-material/PhoneMissed";
-import { format, parseISO } from "date-fns";
+import { formatTime } from "../../../../i18n/format";
 import { useTranslation } from "react-i18next";
 import { parseLocation, parseVcard } from "./specialBodies";
 
@@ -64,7 +64,7 @@ export function MissedCall({ createdAt }: { createdAt: string }) {
   return (
     <Box sx={{ display: "flex", alignItems: "center", gap: 1 }} data-testid="missed-call">
       <PhoneMissedIcon color="error" fontSize="small" />
-      <Typography variant="body2">{t("ticketView.messages.missedCall", { time: format(parseISO(createdAt), "HH:mm") })}</Typography>
+      <Typography variant="body2">{t("ticketView.messages.missedCall", { time: formatTime(createdAt) })}</Typography>
     </Box>
   );
 }
