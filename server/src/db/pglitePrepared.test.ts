@@ -38,11 +38,15 @@ describe("prepared statements on PGlite", () => {
     const prepared = await runPrepared(db, "arrays", text, values);
     expect(prepared!.rows).toEqual((await db.query(text, values)).rows);
     expect(prepared!.rows[0]).toEqual({ ids: [1, 2, null, 40], words: values[1], has_two: true });
-    expect(await runPrepared(db, "arrays", text, [[{ id: 1 }], []])).toBeUndefined();
+    // PGlite's serializer writes the object as text, which the integer's input refuses on either path
+    const wrong = [[{ id: 1 }], []];
+    await expect(runPrepared(db, "arrays", text, wrong)).rejects.toThrow(/invalid input syntax for type integer/);
+    await expect(db.query(text, wrong)).rejects.toThrow(/invalid input syntax for type integer/);
   });
 
-  it("leaves to the unnamed statement what it cannot prepare safely: a NUL in a text, a transaction, an odd name", async () => {
+  it("leaves to the unnamed statement what it cannot prepare safely: a NUL or half a surrogate pair in a text, a transaction, an odd name", async () => {
     expect(await runPrepared(db, "notes_insert", INSERT, ["a\u0000b", null, null, null, 1])).toBeUndefined();
+    expect(await runPrepared(db, "notes_insert", INSERT, ["é\udfff", null, null, null, 1])).toBeUndefined();
     await db.transaction(async (tx) => {
       expect(await runPrepared(tx, "notes_insert", INSERT, ["x", null, null, null, 1])).toBeUndefined();
     });
