@@ -2,7 +2,7 @@ import { getTableColumns, type SQL, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db } from "../db/client";
 import type { Tx } from "../automation/outbox";
-import { runPrepared } from "../db/pglitePrepared";
+import { runNamed } from "../db/namedStatements";
 
 type Plan = [key: string, dbName: string, map: (value: unknown) => unknown][];
 const plans = new WeakMap<Table, Plan>();
@@ -35,26 +35,15 @@ export function rowOf<T extends Table>(table: T, json: unknown): T["$inferSelect
 /** JSON values a statement returns (json / json_build_object columns). */
 export const jsonOf = <T>(v: unknown): T => (typeof v === "string" ? JSON.parse(v) : v) as T;
 
-interface Internals {
-  session?: { client?: { query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }> } };
-  dialect?: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-}
-
 /**
  * Runs hand-written SQL on the pool or in a transaction; PostgreSQL and PGlite both answer with
  * `rows`. With a `name` (one per distinct SQL text), the database prepares the statement once per
- * connection and then only binds and runs it (PGlite: db/pglitePrepared.ts): the hot path's large
+ * connection and then only binds and runs it (db/namedStatements.ts): the hot path's large
  * statements are not parsed and planned again for every message.
  */
 export async function rowsOf<R = Record<string, unknown>>(db: Db | Tx, query: SQL, name?: string): Promise<R[]> {
-  const { session, dialect } = db as unknown as Internals;
-  const driver = session?.constructor.name;
-  if (name && dialect && session?.client && (driver === "NodePgSession" || driver === "PgliteSession")) {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    if (driver === "NodePgSession") return (await session.client.query({ name, text, values: params })).rows as R[];
-    const prepared = await runPrepared(session.client, name, text, params);
-    if (prepared) return prepared.rows as R[];
-  }
+  const rows = name ? await runNamed(db, query, name) : undefined;
+  if (rows) return rows as R[];
   const result = (await db.execute(query)) as unknown as { rows: R[] };
   return result.rows;
 }

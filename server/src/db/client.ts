@@ -5,6 +5,7 @@ import crypto from "node:crypto";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { allowPrepared, runPrepared } from "./pglitePrepared";
+import { allowNamed } from "./namedStatements";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -23,6 +24,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const casing = "snake_case";
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "migrations");
 const MIGRATION_LOCK = 7_240_001;
 
@@ -60,7 +62,8 @@ async function openPostgres(url: string): Promise<Database> {
     await pool.end().catch(() => undefined);
     throw new DatabaseError(`Cannot reach the database at ${redact(url)}: ${(err as Error).message}`);
   }
-  const db = drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzle(pool, { schema, casing }) as unknown as Db;
+  allowNamed(db, casing, async (name, text, values) => (await pool.query({ name, text, values })).rows);
   return {
     db,
     kind: "postgres",
@@ -102,7 +105,8 @@ async function openPglite(dir: string): Promise<Database> {
     throw new DatabaseError(`Cannot open the embedded database in ${dir}: ${(err as Error).message}`);
   }
   allowPrepared(client);
-  const db = drizzle(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzle(client, { schema, casing }) as unknown as Db;
+  allowNamed(db, casing, async (name, text, values) => (await runPrepared(client, name, text, values))?.rows);
   return {
     db,
     kind: "pglite",
