@@ -1,29 +1,26 @@
 import { and, eq } from "drizzle-orm";
-import type { AppContext } from "../context";
 import { queues, tickets, users, whatsapps } from "../db/schema";
 import { contactNameOf, Reply } from "./botContext";
 import { readSettings } from "./companySettings";
 import { DEFAULT_RATING_QUESTION, joinParts, RATING_CHOICES, transferNotice } from "./menus";
-import { releaseStaged, type Tx } from "./outbox";
+import type { Tx } from "./outbox";
 import { markFinished, markStarted, startCycle } from "./tracking";
 
 type TicketRow = typeof tickets.$inferSelect;
 interface Before { status: string; queueId: number | null; userId: number | null }
 
 /**
- * What follows an attendant's change of a ticket: its life record (started, finished, a new
- * cycle on reopen), the closing or rating message on resolve and the transfer notice.
- * Messages are staged in the same transaction as the record, then sent.
+ * What follows an attendant's change of a ticket, inside the transaction that changes it: its
+ * life record (started, finished, a new cycle on reopen), and the closing or rating message on
+ * resolve or the transfer notice, staged as pending. The caller hands the staged messages to
+ * `releaseStaged` after commit; after a crash, `redeliverPending` sends them.
  */
-export async function afterTicketChange(ctx: AppContext, before: Before, after: TicketRow) {
-  const staged = await ctx.db.transaction(async (tx) => {
-    if (before.status === "pending" && after.status === "open") await markStarted(tx, after, after.userId);
-    if (before.status === "closed" && after.status === "open") await startCycle(tx, after, { userId: after.userId, started: true });
-    if (before.status !== "closed" && after.status === "closed") return onResolve(tx, after);
-    if (after.status !== "closed" && after.queueId !== null && after.queueId !== before.queueId) return onTransfer(tx, after, before);
-    return [];
-  });
-  await releaseStaged(ctx, staged);
+export async function stageTicketChange(tx: Tx, before: Before, after: TicketRow) {
+  if (before.status === "pending" && after.status === "open") await markStarted(tx, after, after.userId);
+  if (before.status === "closed" && after.status === "open") await startCycle(tx, after, { userId: after.userId, started: true });
+  if (before.status !== "closed" && after.status === "closed") return onResolve(tx, after);
+  if (after.status !== "closed" && after.queueId !== null && after.queueId !== before.queueId) return onTransfer(tx, after, before);
+  return [];
 }
 
 async function connectionOf(tx: Tx, ticket: TicketRow) {

@@ -10,7 +10,8 @@ import { findTicket, presentTicket, type TicketView } from "./present";
 import { emitTicketDelete, emitTicketUpdate } from "./realtime";
 import { sendOutbound } from "../messages/send";
 import { uniqueViolation } from "../../db/errors";
-import { afterTicketChange } from "../../automation/transitions";
+import { stageTicketChange } from "../../automation/transitions";
+import { releaseStaged } from "../../automation/outbox";
 import { startCycle } from "../../automation/tracking";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -95,14 +96,19 @@ export async function updateTicket(ctx: AppContext, caller: Caller, ticketId: nu
   if (next.status === "open" && body.userId === undefined && !before.userId) next.userId = caller.id;
   if (next.status === "closed") Object.assign(next, { useIntegration: false, promptId: null, integrationId: null, unreadMessages: 0 });
 
-  let row: TicketRow;
+  let row: TicketRow | undefined;
+  let staged: Awaited<ReturnType<typeof stageTicketChange>> = [];
   try {
-    // only if nobody changed the ticket's status meanwhile: two attendants accepting at once, one wins
-    [row] = await ctx.db
-      .update(tickets)
-      .set(next)
-      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId), eq(tickets.status, before.status)))
-      .returning();
+    // the change and what it sends (closing or rating message, transfer notice) commit together
+    ({ row, staged } = await ctx.db.transaction(async (tx) => {
+      // only if nobody changed the ticket's status meanwhile: two attendants accepting at once, one wins
+      const [changed] = await tx
+        .update(tickets)
+        .set(next)
+        .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId), eq(tickets.status, before.status)))
+        .returning();
+      return { row: changed, staged: changed ? await stageTicketChange(tx, before, changed) : [] };
+    }));
   } catch (err) {
     // reopening or moving onto a connection where the contact already has an active ticket
     if (uniqueViolation(err)) throw (await otherOpenTicketError(ctx, caller.companyId, before.contactId, next.whatsappId ?? before.whatsappId)) ?? err;
@@ -114,7 +120,7 @@ export async function updateTicket(ctx: AppContext, caller: Caller, ticketId: nu
   }
   const view = await presentTicket(ctx.db, row);
   emitTicketUpdate(ctx.realtime, view, before);
-  await afterTicketChange(ctx, before, row);
+  await releaseStaged(ctx, staged);
   if (before.status === "pending" && row.status === "open" && !row.isGroup) await greetOnAccept(ctx, caller, view);
   return view;
 }
