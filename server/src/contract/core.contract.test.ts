@@ -339,7 +339,7 @@ describe("Lists used by the top bar, dashboard and forms", () => {
 
   it.todo(`GET /prompt — ${ISSUE.bots}`);
 
-  it("GET /whatsapp with companyId and session 0", async () => {
+  it("GET /whatsapp with companyId and session=0", async () => {
     for (const path of [`/whatsapp?companyId=${admin.user.companyId}&session=0`, "/whatsapp/?session=0"]) {
       const res = await t.http.get(path, admin.token);
       expect(res.status, path).toBe(200);
