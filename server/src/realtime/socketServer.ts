@@ -26,6 +26,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, poli
   coalesceFrames(io);
 
   let stopping = false;
+  const leaving = new Set<Promise<unknown>>();
   io.use(async (socket, next) => {
     const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
     const token = typeof raw === "string" ? raw.replace(/^"|"$/g, "") : undefined;
@@ -91,21 +92,29 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, poli
 
     socket.on(CLIENT_EVENTS.userStatus, () => void setOnline(ctx, connectedAs, true));
 
-    socket.on("disconnect", async () => {
+    socket.on("disconnect", () => {
       if (stopping) return;
-      const others = await io.in(rooms.user(companyId, connectedAs.id)).fetchSockets().catch(() => []);
-      if (others.length === 0) void setOnline(ctx, connectedAs, false);
+      const task = (async () => {
+        const others = await io.in(rooms.user(companyId, connectedAs.id)).fetchSockets().catch(() => []);
+        if (others.length === 0) await setOnline(ctx, connectedAs, false);
+      })()
+        .catch((err) => ctx.log?.warn({ err }, "presence not updated on disconnect"))
+        .finally(() => leaving.delete(task));
+      leaving.add(task);
     });
 
     socket.emit(SERVER_EVENTS.ready);
   });
 
-  /** Closes every socket; presence is not written while the server stops. */
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      stopping = true;
-      io.close(() => resolve());
-    });
+  /**
+   * Closes every socket; presence is not written while the server stops. Presence work begun by an
+   * earlier disconnect finishes first: it talks to Redis and the database, both closed right after.
+   */
+  const stop = async () => {
+    stopping = true;
+    await Promise.allSettled([...leaving]);
+    await new Promise<void>((resolve) => io.close(() => resolve()));
+  };
   return { io, stop };
 }
 
