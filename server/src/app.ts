@@ -6,6 +6,9 @@ import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import path from "node:path";
 import { Redis } from "ioredis";
+import { Dispatcher } from "./events/dispatcher";
+import { startEventSweeper } from "./events/sweeper";
+import { allListeners } from "./listeners";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { fastifyTrustProxy, type Config } from "./config";
@@ -75,6 +78,8 @@ export interface BuildOptions {
   pgliteDir?: string;
   /** Runs the durable jobs (timed rules, re-sends); tests that do not need them leave them off. */
   jobs?: boolean;
+  /** How long a committed event belongs to its process before another's sweep takes it (tests shorten it). */
+  eventGraceMs?: number;
   /** Sends per minute one token may make on the external messages API (tests lower it). */
   externalApiMaxPerMinute?: number;
 }
@@ -88,6 +93,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
     const ctx = { config, database, db: database.db, secrets, realtime: new Realtime(), media: new MediaStore(path.join(config.dataDir, "media")) } as AppContext;
     ctx.channels = new ChannelManager(ctx);
+    ctx.events = new Dispatcher(ctx, { graceMs: options.eventGraceMs });
+    ctx.events.register(...allListeners());
 
     const app = Fastify({
       logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
@@ -169,6 +176,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     }
     ctx.realtime.attach(io);
     const jobs = options.jobs === false ? null : await startJobs(ctx);
+    const sweeper = options.jobs === false ? null : startEventSweeper(ctx);
     await ctx.channels.resumeSessions().catch((err) => app.log.error({ err }, "WhatsApp sessions not resumed"));
 
     return {
@@ -178,8 +186,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       async close() {
         await stopSockets();
         await jobs?.stop();
+        await sweeper?.stop();
         await ctx.channels.closeAll();
         await app.close();
+        await ctx.events.drain();
         await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
         await database.close();
       },

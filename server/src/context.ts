@@ -5,6 +5,7 @@ import type { Realtime } from "./realtime/realtime";
 import type { MediaStore } from "./media/store";
 import type { ChannelManager } from "./channels/manager";
 import type { FastifyBaseLogger } from "fastify";
+import type { Dispatcher } from "./events/dispatcher";
 
 /** What services need from the running app; built once in app.ts. */
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   realtime: Realtime;
   media: MediaStore;
   channels: ChannelManager;
+  /** Hands committed domain events to the listeners (events/). */
+  events: Dispatcher;
   log?: FastifyBaseLogger;
 }
 

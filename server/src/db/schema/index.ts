@@ -9,3 +9,4 @@ export * from "./messages";
 export * from "./sandbox";
 export * from "./schedules";
 export * from "./deadLetters";
+export * from "./domainEvents";

@@ -1,0 +1,9 @@
+import type { Listener } from "../events/types";
+
+/**
+ * Every listener of domain events, in the order they run for one event. Realtime first: attendants
+ * see a change before anything reacts to it.
+ */
+export function allListeners(): Listener[] {
+  return [];
+}
