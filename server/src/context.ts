@@ -39,4 +39,6 @@ export interface Caller {
   super: boolean;
   allTicket: string;
   sessionId: string;
+  /** The address the request came from (after the trusted proxies), for the audit log. */
+  ip?: string;
 }

@@ -26,7 +26,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
  * ERR_SESSION_EXPIRED (the client logs out); a bad or expired token → 403
  * (the client refreshes once and retries).
  */
-export async function resolveCaller(ctx: AppContext, token: string | undefined): Promise<Caller> {
+export async function resolveCaller(ctx: AppContext, token: string | undefined, ip?: string): Promise<Caller> {
   if (!token) throw new AppError("ERR_SESSION_EXPIRED", 401);
   const result = await verifyAccessToken(token, ctx.secrets.jwtSecret);
   if (!result.ok) throw new AppError("ERR_INVALID_TOKEN", 403);
@@ -39,6 +39,7 @@ export async function resolveCaller(ctx: AppContext, token: string | undefined):
     super: user.super,
     allTicket: user.allTicket,
     sessionId: result.claims.sid,
+    ip,
   };
 }
 
@@ -46,6 +47,6 @@ export function registerAuthHook(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest("caller", null as unknown as Caller);
   app.addHook("onRequest", async (request) => {
     if (request.routeOptions.config?.public || !request.routeOptions.url) return;
-    request.caller = await resolveCaller(ctx, bearerToken(request));
+    request.caller = await resolveCaller(ctx, bearerToken(request), request.ip);
   });
 }
