@@ -1,9 +1,10 @@
 import type { Listener } from "../events/types";
+import { ticketsRealtime } from "./realtime/tickets";
 
 /**
  * Every listener of domain events, in the order they run for one event. Realtime first: attendants
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [];
+  return [ticketsRealtime];
 }
