@@ -30,7 +30,7 @@ export const ticketsRealtime: Listener = {
   name: "realtime.tickets",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const data = event.data as { ticketId: number; before?: Placement } & Placement;
+    const data = event.data as unknown as { ticketId: number; before?: Placement } & Placement;
     if (event.type === "ticket.deleted") return emitTicketDelete(ctx.realtime, event.companyId!, data.ticketId, data);
     const ticket = await ticketOf(ctx, event);
     if (!ticket) return; // gone since: its deletion has its own event
