@@ -10,3 +10,4 @@ export * from "./sandbox";
 export * from "./schedules";
 export * from "./deadLetters";
 export * from "./domainEvents";
+export * from "./auditLogs";
