@@ -30,3 +30,5 @@ export * from "./views";
 export * from "./schemas/dashboard";
 export * from "./schemas/dates";
 export * from "./schemas/deadLetters";
+export * from "./schemas/webhooks";
+export * from "./schemas/auditLogs";

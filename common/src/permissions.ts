@@ -14,6 +14,10 @@ export const PERMISSIONS = [
   "connections-page:editOrDeleteConnection",
   /** Customers' messages a channel delivered that could not be stored. */
   "connections-page:deadLetters",
+  /** Outgoing webhooks: endpoints and their deliveries. */
+  "webhooks:manage",
+  /** Who did what, when and from where: the company's audit log. */
+  "audit-logs:view",
   "users:manage",
   "settings:update",
   "queues:manage",
