@@ -11,3 +11,4 @@ export * from "./schedules";
 export * from "./deadLetters";
 export * from "./domainEvents";
 export * from "./auditLogs";
+export * from "./webhooks";
