@@ -31,4 +31,5 @@ export * from "./schemas/dashboard";
 export * from "./schemas/dates";
 export * from "./schemas/deadLetters";
 export * from "./schemas/webhooks";
+export * from "./schemas/webhooks";
 export * from "./schemas/auditLogs";
