@@ -42,6 +42,7 @@ export const ERROR_CODES = [
   "ERR_TICKET_CHANGED",
   "ERR_INTERNAL",
   "ERR_SCHEDULE_ALREADY_SENT",
+  "ERR_SESSION_UNREACHABLE",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

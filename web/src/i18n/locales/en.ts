@@ -84,6 +84,7 @@ export const en: Messages = {
     ERR_TICKET_CHANGED: "Someone else changed this ticket just now. Refresh and try again.",
     ERR_INTERNAL: "Internal server error. Please try again later.",
     ERR_SCHEDULE_ALREADY_SENT: "This schedule was already sent and can no longer be changed.",
+    ERR_SESSION_UNREACHABLE: "The server running this connection did not answer. Try again in a few seconds.",
   },
   language: { label: "Language", pt: "Português", en: "English", es: "Español" },
   login: {

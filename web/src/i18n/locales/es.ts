@@ -84,6 +84,7 @@ export const es: Messages = {
     ERR_TICKET_CHANGED: "Otra persona acaba de cambiar esta atención. Actualice e inténtelo de nuevo.",
     ERR_INTERNAL: "Error interno del servidor. Intente de nuevo más tarde.",
     ERR_SCHEDULE_ALREADY_SENT: "Este agendamiento ya fue enviado y no puede modificarse.",
+    ERR_SESSION_UNREACHABLE: "El servidor que mantiene esta conexión no respondió. Inténtelo de nuevo en unos segundos.",
   },
   language: { label: "Idioma", pt: "Português", en: "English", es: "Español" },
   login: {

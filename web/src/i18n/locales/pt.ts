@@ -57,6 +57,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_TICKET_CHANGED: "Outra pessoa acabou de alterar este atendimento. Atualize e tente novamente.",
   ERR_INTERNAL: "Erro interno do servidor. Tente novamente mais tarde.",
   ERR_SCHEDULE_ALREADY_SENT: "Este agendamento já foi enviado e não pode mais ser alterado.",
+  ERR_SESSION_UNREACHABLE: "O servidor que mantém esta conexão não respondeu. Tente novamente em alguns segundos.",
 };
 
 export const pt = {
