@@ -1,4 +1,5 @@
-import type { QueueRef, TicketStatus } from "./index";
+import type { TicketStatus } from "./constants";
+import type { QueueRef } from "./types";
 
 /** Records as the API presents them: the server's presenters build them, the web reads them. */
 export interface ExtraInfo { name: string; value: string }
