@@ -34,6 +34,7 @@ const envSchema = z.object({
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(250),
   LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).default(8000),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+  WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
 });
 
 export interface Config {
@@ -56,6 +57,8 @@ export interface Config {
   loginDelayMs: number;
   loginMaxDelayMs: number;
   signupMaxPerIp: number;
+  /** Outgoing webhooks may target loopback, private and link-local addresses (tests, closed networks). */
+  webhooksAllowPrivateHosts: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -124,5 +127,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginDelayMs: e.LOGIN_DELAY_MS,
     loginMaxDelayMs: e.LOGIN_MAX_DELAY_MS,
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+    webhooksAllowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS === "true",
   };
 }

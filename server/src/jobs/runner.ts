@@ -4,10 +4,14 @@ import { redeliverPending } from "../automation/outbox";
 import { runTicketSweep } from "./ticketSweep";
 import { sendDueSchedules } from "./sendDueSchedules";
 import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
+import { deliverDueWebhooks } from "./deliverWebhooks";
+import { registerWebhookWaker, unregisterWebhookWaker } from "./webhookWakeups";
 
 const SWEEP = "ticket-sweep";
 // a queue of its own: a schedule is also woken on its exact time by a delayed job, not only by the minute sweep
 const SCHEDULES = "send-due-schedules";
+// woken when a delivery is recorded and at each retry's time; the minute sweep catches the rest
+const WEBHOOKS = "deliver-webhooks";
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -39,8 +43,20 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   registerScheduleWaker(ctx, async (at) => {
     await boss.send(SCHEDULES, {}, { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 });
   });
+  await boss.createQueue(WEBHOOKS, { name: WEBHOOKS, policy: "standard", retryLimit: 2, expireInSeconds: 900 });
+  await boss.work(WEBHOOKS, { pollingIntervalSeconds: 2 }, async () => {
+    await deliverDueWebhooks(ctx);
+  });
+  await boss.schedule(WEBHOOKS, "* * * * *");
+  await boss.send(WEBHOOKS, {});
+  registerWebhookWaker(ctx, async (at) => {
+    // wake-ups of one second (or one due time) are one job
+    const slot = at ? { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 } : { singletonKey: "now", singletonSeconds: 1, singletonNextSlot: true };
+    await boss.send(WEBHOOKS, {}, slot);
+  });
   return {
     async stop() {
+      unregisterWebhookWaker(ctx);
       unregisterScheduleWaker(ctx);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
