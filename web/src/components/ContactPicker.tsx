@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Autocomplete, TextField } from "@mui/material";
 import { queryKeys } from "../api/queryKeys";
 import { searchContacts, type ContactOption } from "../api/tickets";
-import { useDebouncedValue } from "../pages/Tickets/useDebouncedValue";
+import { useDebouncedValue } from "../hooks/useDebouncedValue";
 
 interface PickableContact {
   id: number;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import type { DeadLetterView } from "@balcao/common";
-import { usePagedList } from "../../api/usePagedList";
+import { usePagedList } from "../../hooks/usePagedList";
 import { useCompanyEvent } from "../../realtime/socketContext";
 import { DEAD_LETTERS_KEY, dismissDeadLetter, fetchDeadLettersPage } from "./deadLettersApi";
 

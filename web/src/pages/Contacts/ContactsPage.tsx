@@ -25,7 +25,7 @@ import { PageContainer } from "../../components/PageContainer";
 import { phoneCardRows } from "../../components/phoneTable";
 import { ContactModal } from "../Tickets/TicketView/contact/ContactModal";
 import { NewTicketModal } from "../Tickets/NewTicketModal";
-import { useDebouncedValue } from "../Tickets/useDebouncedValue";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue";
 import { ContactRow } from "./ContactRow";
 import { ExportContactsButton } from "./ExportContactsButton";
 import { ImportContactsButton } from "./ImportContactsButton";

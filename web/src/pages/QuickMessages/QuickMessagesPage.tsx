@@ -7,7 +7,7 @@ import { DeleteConfirmDialog } from "../../components/ConfirmDialog";
 import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
 import { TableQueryRows } from "../../components/TableQueryRows";
-import { useDebouncedValue } from "../Tickets/useDebouncedValue";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue";
 import { canEditQuickMessage } from "./quickMessageList";
 import { QuickMessageDialog } from "./QuickMessageDialog";
 import { QuickMessageRow } from "./QuickMessageRow";

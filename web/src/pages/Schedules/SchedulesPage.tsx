@@ -9,7 +9,7 @@ import { useSessionUser } from "../../app/authContext";
 import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
-import { useDebouncedValue } from "../Tickets/useDebouncedValue";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue";
 import { ScheduleDialog } from "./ScheduleDialog";
 import { SchedulesCalendar } from "./SchedulesCalendar";
 import { fetchContactRef } from "./schedulesApi";

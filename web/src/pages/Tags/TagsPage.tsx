@@ -7,7 +7,7 @@ import { DeleteConfirmDialog } from "../../components/ConfirmDialog";
 import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
 import { ListSearchField, PagedTable } from "../../components/PagedTable";
-import { useDebouncedValue } from "../Tickets/useDebouncedValue";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue";
 import { TagDialog } from "./TagDialog";
 import { TagRow } from "./TagRow";
 import { useTagsList } from "./useTagsList";

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { queryKeys } from "../../api/queryKeys";
-import { usePagedList } from "../../api/usePagedList";
+import { usePagedList } from "../../hooks/usePagedList";
 import { useCompanyEvent } from "../../realtime/socketContext";
 import { deleteTag, fetchTagsPage, TAGS_PAGE_KEY, tagMatches, type TagItem } from "./tagsApi";
 

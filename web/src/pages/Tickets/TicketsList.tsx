@@ -7,7 +7,7 @@ import { can } from "@balcao/common";
 import type { Ticket, TicketFilters } from "../../api/tickets";
 import { useSessionUser } from "../../app/authContext";
 import { TicketListItem } from "./TicketListItem";
-import { useTicketList } from "../../api/useTicketList";
+import { useTicketList } from "../../hooks/useTicketList";
 
 /** The spec's infinite lists ask for the next page within 100 px of the bottom. */
 const LOAD_MORE_PX = 100;

@@ -12,8 +12,8 @@ import { NewTicketModal } from "./NewTicketModal";
 import { QueueFilterSelect } from "./QueueFilterSelect";
 import { SearchFilters } from "./SearchFilters";
 import { TicketsList } from "./TicketsList";
-import { useDebouncedValue } from "./useDebouncedValue";
-import { useTicketList } from "../../api/useTicketList";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue";
+import { useTicketList } from "../../hooks/useTicketList";
 import { useShowInAttending } from "./attendingFocus";
 
 type TopTab = "open" | "closed" | "search";

@@ -9,7 +9,7 @@ import { PageContainer } from "../../components/PageContainer";
 import { ListSearchField, PagedTable } from "../../components/PagedTable";
 import { UserModal } from "../../components/UserModal/UserModal";
 import { useSessionUser } from "../../app/authContext";
-import { useDebouncedValue } from "../Tickets/useDebouncedValue";
+import { useDebouncedValue } from "../../hooks/useDebouncedValue";
 import { UserRow } from "./UserRow";
 import { useUsersList } from "./useUsersList";
 import { userMatches } from "./usersApi";

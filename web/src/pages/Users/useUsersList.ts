@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import type { UserListItem } from "@balcao/common";
-import { usePagedList } from "../../api/usePagedList";
+import { usePagedList } from "../../hooks/usePagedList";
 import { useCompanyEvent } from "../../realtime/socketContext";
 import { deleteUser, fetchUsersPage, USERS_PAGE_KEY, userMatches } from "./usersApi";
 

@@ -3,7 +3,7 @@ import { Avatar, Badge, Box, IconButton, List, ListItemAvatar, ListItemButton, L
 import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutlined";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { useTicketList } from "../../../api/useTicketList";
+import { useTicketList } from "../../../hooks/useTicketList";
 import { useSessionUser } from "../../../app/authContext";
 import { oneLinePreview } from "../../whatsappText/whatsappFormat";
 import { setFaviconBadge } from "./faviconBadge";

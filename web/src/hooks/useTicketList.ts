@@ -1,8 +1,8 @@
 import { useMemo } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { queryKeys } from "./queryKeys";
-import { flattenTickets } from "./ticketCache";
-import { fetchTickets, type TicketFilters } from "./tickets";
+import { queryKeys } from "../api/queryKeys";
+import { flattenTickets } from "../api/ticketCache";
+import { fetchTickets, type TicketFilters } from "../api/tickets";
 
 /** One ticket list, 40 per page (the server's size), next page on demand. */
 export function useTicketList(filters: TicketFilters, enabled = true) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, type UIEvent } from "react";
 import { useInfiniteQuery, useQueryClient } from "@tanstack/react-query";
-import { flattenPages, removeFromPages, upsertInPages, type ListPage, type PagedData } from "./pagedList";
+import { flattenPages, removeFromPages, upsertInPages, type ListPage, type PagedData } from "../api/pagedList";
 
 /** The spec's infinite lists ask for the next page within 100 px of the bottom. */
 export const LOAD_MORE_PX = 100;
