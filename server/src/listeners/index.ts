@@ -1,10 +1,13 @@
 import type { Listener } from "../events/types";
 import { ticketsRealtime } from "./realtime/tickets";
+import { realtimeFamilies } from "./realtime/families";
+import { webhooks } from "./webhooks";
+import { auditLog } from "./audit";
 
 /**
  * Every listener of domain events, in the order they run for one event. Realtime first: attendants
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime];
+  return [ticketsRealtime, ...realtimeFamilies, auditLog, webhooks];
 }

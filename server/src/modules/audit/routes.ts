@@ -1,0 +1,16 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { auditLogsQuery } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { listAuditLogs } from "./service";
+
+/** Who did what to which record, when and from where (listeners/audit.ts writes it). */
+export function auditLogRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+
+    r.get("/audit-logs", { schema: { querystring: auditLogsQuery, tags: ["audit log"] } }, async (request) =>
+      listAuditLogs(ctx, request.caller, request.query),
+    );
+  };
+}
