@@ -1,7 +1,5 @@
 import type { Listener } from "../events/types";
 import { ticketsRealtime } from "./realtime/tickets";
-import { realtimeFamilies } from "./realtime/families";
-import { webhooks } from "./webhooks";
 import { auditLog } from "./audit";
 
 /**
@@ -9,5 +7,5 @@ import { auditLog } from "./audit";
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime, ...realtimeFamilies, auditLog, webhooks];
+  return [ticketsRealtime, auditLog];
 }
