@@ -11,7 +11,8 @@ import { errorCode, toastError } from "../../api/errors";
 import { FullPageLoader } from "../../components/FullPageLoader";
 import { fieldError, muiRegister } from "../../components/formFields";
 import { connectionResolver, emptyConnectionForm, toFormValues, type ConnectionFormValues } from "./connectionForm";
-import { fetchConnection, fetchPrompts, saveConnection, type ConnectionRecord } from "./connectionsApi";
+import { fetchConnection, saveConnection, type ConnectionRecord } from "./connectionsApi";
+import { usePromptOptions } from "../../hooks/usePromptOptions";
 import { useSessionUser } from "../../app/authContext";
 import { CloudFields } from "./CloudFields";
 import { CloudWebhookInfo } from "./CloudWebhookInfo";
@@ -35,7 +36,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Conne
   const editing = connectionId !== null;
   const record = useQuery({ queryKey: ["connection", connectionId], queryFn: () => fetchConnection(connectionId!), enabled: open && editing, gcTime: 0 });
   const queues = useQuery({ queryKey: queryKeys.queues, queryFn: fetchQueues, enabled: open });
-  const prompts = useQuery({ queryKey: ["prompts", "options"], queryFn: fetchPrompts, enabled: open, meta: { silent: true } });
+  const prompts = usePromptOptions(open);
   const [channelRefused, setChannelRefused] = useState(false);
   /** A cloud connection just added: the dialog stays open on its webhook settings. */
   const [created, setCreated] = useState<{ id: number; verifyToken: string } | null>(null);

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { QueueRef, WhatsappBody } from "@balcao/common";
 import { muiRegister } from "../../components/formFields";
 import type { ConnectionFormValues } from "./connectionForm";
-import type { PromptRef } from "./connectionsApi";
+import type { PromptRef } from "../../api/prompts";
 
 interface RoutingFieldsProps {
   control: Control<ConnectionFormValues, unknown, WhatsappBody>;

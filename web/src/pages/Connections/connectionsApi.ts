@@ -1,6 +1,5 @@
 import type { ConnectionStatus, QueueRef, WhatsappBody } from "@balcao/common";
 import { api } from "../../api/client";
-import { errorStatus } from "../../api/errors";
 import type { Connection } from "../../api/sandbox";
 
 /** A connection as GET /whatsapp/:id presents it to an admin: every field of the dialog. */
@@ -33,11 +32,6 @@ export interface CloudView {
   apiVersion: string;
 }
 
-export interface PromptRef {
-  id: number;
-  name: string;
-}
-
 export async function fetchConnection(id: number): Promise<ConnectionRecord> {
   const { data } = await api.get<ConnectionRecord>(`/whatsapp/${id}`);
   return data;
@@ -55,16 +49,4 @@ export async function deleteConnection(id: number): Promise<void> {
 /** POST retries the session, PUT asks for a new QR code, DELETE disconnects. */
 export async function sessionAction(id: number, method: "post" | "put" | "delete"): Promise<void> {
   await api.request({ method, url: `/whatsappsession/${id}` });
-}
-
-/** AI prompts feed the dialog's select; a server without them (404) reads as none. */
-export async function fetchPrompts(): Promise<PromptRef[]> {
-  try {
-    const { data } = await api.get<PromptRef[] | { prompts?: PromptRef[] }>("/prompt");
-    if (Array.isArray(data)) return data;
-    return Array.isArray(data?.prompts) ? data.prompts : [];
-  } catch (err) {
-    if (errorStatus(err) === 404) return [];
-    throw err;
-  }
 }

@@ -6,12 +6,11 @@ import { toast } from "react-toastify";
 import axios from "axios";
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Divider, Stack, Tab, Tabs, Typography } from "@mui/material";
 import type { QueueBody } from "@balcao/common";
-import { useSettings } from "../../api/hooks";
+import { settingValue, useSettings } from "../../api/hooks";
 import { errorCode, toastError } from "../../api/errors";
 import { FullPageLoader } from "../../components/FullPageLoader";
 import { SchedulesEditor, type ScheduleErrors } from "../../components/schedules/SchedulesEditor";
-import { fetchPrompts } from "../Connections/connectionsApi";
-import { settingValue } from "../Settings/OptionsTab";
+import { usePromptOptions } from "../../hooks/usePromptOptions";
 import { QueueDataFields } from "./QueueDataFields";
 import { QueueOptionsEditor } from "./options/QueueOptionsEditor";
 import { emptyQueueForm, queueResolver, toQueueFormValues, type QueueFormValues } from "./queueForm";
@@ -37,7 +36,7 @@ export function QueueDialog({ open, queueId, onClose, onSaved }: QueueDialogProp
   // always fresh on opening: another admin may have changed the queue meanwhile
   const record = useQuery({ queryKey: ["queue", queueId], queryFn: () => fetchQueue(queueId!), enabled: open && editing, gcTime: 0, staleTime: 0 });
   const settings = useSettings(open);
-  const prompts = useQuery({ queryKey: ["prompts", "options"], queryFn: fetchPrompts, enabled: open, meta: { silent: true } });
+  const prompts = usePromptOptions(open);
   const integrations = useQuery({ queryKey: ["queueIntegrations", "options"], queryFn: fetchIntegrations, enabled: open, meta: { silent: true } });
   const schedulesEnabled = settingValue(settings.data, "scheduleType") === "queue";
   const [tab, setTab] = useState<DialogTab>("data");

@@ -1,6 +1,7 @@
 import { Alert, Button, Grid, Skeleton } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { DEFAULT_SETTINGS, SETTING_OPTIONS, type OptionSettingKey, type SettingItem } from "@balcao/common";
+import { SETTING_OPTIONS, type OptionSettingKey, type SettingItem } from "@balcao/common";
+import { settingValue } from "../../api/hooks";
 import { useSessionUser } from "../../app/authContext";
 import { AsaasField } from "./AsaasField";
 import { SettingSelect } from "./SettingSelect";
@@ -13,9 +14,6 @@ interface OptionsTabProps {
   failed: boolean;
   onRetry(): void;
 }
-
-export const settingValue = (settings: SettingItem[] | undefined, key: string) =>
-  settings?.find((s) => s.key === key)?.value ?? DEFAULT_SETTINGS[key] ?? "";
 
 /** Every option of the company, each saved on change. */
 export function OptionsTab({ settings, loading, failed, onRetry }: OptionsTabProps) {

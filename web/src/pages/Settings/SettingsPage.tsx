@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Box, Paper, Tab, Tabs } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { useSettings } from "../../api/hooks";
+import { settingValue, useSettings } from "../../api/hooks";
 import { useSessionUser } from "../../app/authContext";
 import { PageContainer } from "../../components/PageContainer";
-import { OptionsTab, settingValue } from "./OptionsTab";
+import { OptionsTab } from "./OptionsTab";
 import { PendingPanel } from "./PendingPanel";
 import { SchedulesTab } from "./SchedulesTab";
 
