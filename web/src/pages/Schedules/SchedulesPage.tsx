@@ -10,9 +10,9 @@ import { ConfirmDialog } from "../../components/ConfirmDialog";
 import { ListPageActions } from "../../components/ListPageActions";
 import { PageContainer } from "../../components/PageContainer";
 import { useDebouncedValue } from "../../hooks/useDebouncedValue";
-import { ScheduleDialog } from "./ScheduleDialog";
+import { ScheduleDialog } from "../../components/scheduleDialog/ScheduleDialog";
 import { SchedulesCalendar } from "./SchedulesCalendar";
-import { fetchContactRef } from "./schedulesApi";
+import { fetchContactRef } from "../../api/schedules";
 import { useSchedules } from "./useSchedules";
 
 interface DialogState {

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import type { SchedulesPage, ScheduleView } from "@balcao/common";
 import { useCompanyEvent } from "../../realtime/socketContext";
-import { allSchedules, removeSchedule, upsertSchedule, type SchedulePages } from "./scheduleCache";
-import { deleteSchedule, fetchSchedulesPage, scheduleKeys } from "./schedulesApi";
+import { allSchedules, removeSchedule, upsertSchedule, type SchedulePages } from "../../api/scheduleCache";
+import { deleteSchedule, fetchSchedulesPage, scheduleKeys } from "../../api/schedules";
 
 /** The calendar shows every schedule at once: pages load one after another, up to this many. */
 const MAX_PAGES = 50;

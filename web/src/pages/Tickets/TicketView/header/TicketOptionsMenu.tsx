@@ -16,7 +16,7 @@ import { ConfirmDialog } from "../../../../components/ConfirmDialog";
 import { deleteTicket, ticketViewKeys } from "../api";
 import type { TicketView } from "../types";
 import { TransferTicketModal } from "../../TransferTicketModal";
-import { ScheduleDialog } from "../../../Schedules/ScheduleDialog";
+import { ScheduleDialog } from "../../../../components/scheduleDialog/ScheduleDialog";
 
 type Dialog = "schedule" | "transfer" | "delete" | null;
 

@@ -2,7 +2,7 @@ import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { addHours, format, startOfMinute } from "date-fns";
 import { scheduleFormSchema, V, type ScheduleView } from "@balcao/common";
-import { WIRE_LOCAL_DATE_TIME } from "../../components/dates/wireDates";
+import { WIRE_LOCAL_DATE_TIME } from "../dates/wireDates";
 
 /** The dialog's values as the inputs hold them. */
 export interface ScheduleFormValues {

@@ -7,14 +7,14 @@ import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, 
 import { canChangeSchedule, isScheduleSent, type ScheduleView } from "@balcao/common";
 import { toastError } from "../../api/errors";
 import { useSessionUser } from "../../app/authContext";
-import { ContactPicker } from "../../components/ContactPicker";
-import { DateTimeField } from "../../components/dates/DateFields";
-import { muiRegister } from "../../components/formFields";
+import { ContactPicker } from "../ContactPicker";
+import { DateTimeField } from "../dates/DateFields";
+import { muiRegister } from "../formFields";
 import { formatDateTime } from "../../i18n/format";
 import { ScheduleMediaField } from "./ScheduleMediaField";
 import { newScheduleValues, scheduleErrorKey, scheduleResolver, toScheduleFormValues, type ScheduleFormValues } from "./scheduleForm";
-import { upsertSchedule, type SchedulePages } from "./scheduleCache";
-import { deleteScheduleMedia, fetchSchedule, saveSchedule, scheduleKeys, uploadScheduleMedia, type ContactRef } from "./schedulesApi";
+import { upsertSchedule, type SchedulePages } from "../../api/scheduleCache";
+import { deleteScheduleMedia, fetchSchedule, saveSchedule, scheduleKeys, uploadScheduleMedia, type ContactRef } from "../../api/schedules";
 
 export interface ScheduleDialogProps {
   open: boolean;

@@ -1,5 +1,5 @@
 import type { ScheduleView, SchedulesPage } from "@balcao/common";
-import { api } from "../../api/client";
+import { api } from "./client";
 
 /** What the dialog saves: the API's body (sendAt as an ISO date-time). */
 export interface ScheduleInput {
