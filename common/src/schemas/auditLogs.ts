@@ -105,3 +105,12 @@ export interface AuditLogsPage {
   count: number;
   hasMore: boolean;
 }
+
+/** GET /audit-logs/filters: a super user may name a company; others get their own. */
+export const auditLogFiltersQuery = z.object({ companyId: optionalIdFilter });
+
+/** What the page's filters offer: the users (and, for a super user, the companies) the trail names. */
+export interface AuditLogFilterOptions {
+  users: { id: number; name: string }[];
+  companies: { id: number; name: string }[];
+}

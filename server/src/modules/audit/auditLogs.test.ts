@@ -111,6 +111,18 @@ describe("GET /audit-logs", () => {
     expect((await get("pageNumber=2")).auditLogs).toEqual([]);
   });
 
+  it("offers as filters the users the trail names, and the companies to the super user only", async () => {
+    const own = await t.http.get("/audit-logs/filters", a.token);
+    expect(own.status).toBe(200);
+    expect(own.body.users).toEqual(expect.arrayContaining([{ id: a.user.id, name: a.user.name }]));
+    expect(own.body.companies).toEqual([]);
+    const other = await t.http.get(`/audit-logs/filters?companyId=${a.company.id}`, b.token);
+    expect(other.body.users.map((u: { id: number }) => u.id)).not.toContain(a.user.id);
+    const all = await t.http.get("/audit-logs/filters", superToken);
+    expect(all.body.companies).toEqual(expect.arrayContaining([{ id: a.company.id, name: a.company.name }, { id: b.company.id, name: b.company.name }]));
+    expect((await t.http.get("/audit-logs/filters", attendant.token)).status).toBe(403);
+  });
+
   it.each([
     ["dateFrom=2024-02-30", "dateFrom"],
     ["dateTo=yesterday", "dateTo"],

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { auditLogsQuery } from "@balcao/common";
+import { auditLogFiltersQuery, auditLogsQuery } from "@balcao/common";
 import type { AppContext } from "../../context";
-import { listAuditLogs } from "./service";
+import { auditLogFilterOptions, listAuditLogs } from "./service";
 
 /** Who did what to which record, when and from where (listeners/audit.ts writes it). */
 export function auditLogRoutes(ctx: AppContext) {
@@ -11,6 +11,10 @@ export function auditLogRoutes(ctx: AppContext) {
 
     r.get("/audit-logs", { schema: { querystring: auditLogsQuery, tags: ["audit log"] } }, async (request) =>
       listAuditLogs(ctx, request.caller, request.query),
+    );
+
+    r.get("/audit-logs/filters", { schema: { querystring: auditLogFiltersQuery, tags: ["audit log"] } }, async (request) =>
+      auditLogFilterOptions(ctx, request.caller, request.query.companyId),
     );
   };
 }

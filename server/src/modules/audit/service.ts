@@ -1,5 +1,5 @@
-import { and, count, desc, eq, gte, ilike, like, lt, or, type SQL } from "drizzle-orm";
-import { AUDIT_LOGS_PAGE_SIZE, type AuditLogsPage, type AuditLogsQuery } from "@balcao/common";
+import { and, count, desc, eq, gte, ilike, isNotNull, like, lt, or, sql, type SQL } from "drizzle-orm";
+import { AUDIT_LOGS_PAGE_SIZE, type AuditLogFilterOptions, type AuditLogsPage, type AuditLogsQuery } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import { auditLogs, companies } from "../../db/schema";
 import { containsPattern } from "../../db/like";
@@ -52,4 +52,27 @@ export async function listAuditLogs(ctx: AppContext, caller: Caller, query: Audi
     ctx.db.select({ total: count() }).from(auditLogs).where(where),
   ]);
   return { auditLogs: rows.map((r) => presentAuditLog(r.row, r.companyName)), count: total, hasMore: total > offset + rows.length };
+}
+
+/** The users the caller's visible trail names (deleted ones too), and for a super user its companies. */
+export async function auditLogFilterOptions(ctx: AppContext, caller: Caller, companyId: number | undefined): Promise<AuditLogFilterOptions> {
+  const scope = scopeOf(caller, companyId);
+  const users = await ctx.db
+    .selectDistinctOn([auditLogs.userId], { id: auditLogs.userId, name: auditLogs.userName })
+    .from(auditLogs)
+    .where(and(scope, isNotNull(auditLogs.userId)))
+    .orderBy(auditLogs.userId, desc(auditLogs.occurredAt));
+  const companyRows = caller.super
+    ? await ctx.db
+        .selectDistinctOn([auditLogs.companyId], { id: auditLogs.companyId, name: sql<string>`coalesce(${companies.name}, ${auditLogs.companyName})` })
+        .from(auditLogs)
+        .leftJoin(companies, eq(companies.id, auditLogs.companyId))
+        .where(isNotNull(auditLogs.companyId))
+        .orderBy(auditLogs.companyId, desc(auditLogs.occurredAt))
+    : [];
+  const byName = (x: { name: string }, y: { name: string }) => x.name.localeCompare(y.name);
+  return {
+    users: users.map((u) => ({ id: u.id!, name: u.name ?? `#${u.id}` })).sort(byName),
+    companies: companyRows.map((c) => ({ id: c.id!, name: c.name ?? `#${c.id}` })).sort(byName),
+  };
 }
