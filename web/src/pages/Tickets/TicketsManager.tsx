@@ -8,7 +8,7 @@ import { useTranslation } from "react-i18next";
 import { can } from "@balcao/common";
 import type { TagOption, TicketFilters, UserOption } from "../../api/tickets";
 import { useSessionUser } from "../../app/authContext";
-import { NewTicketModal } from "./NewTicketModal";
+import { NewTicketModal } from "../../components/NewTicketModal";
 import { QueueFilterSelect } from "./QueueFilterSelect";
 import { SearchFilters } from "./SearchFilters";
 import { TicketsList } from "./TicketsList";

@@ -8,9 +8,9 @@ import { queryKeys } from "../../api/queryKeys";
 import { storeTicket } from "../../api/ticketCache";
 import { fetchUserNames, updateTicket, type UserOption } from "../../api/tickets";
 import { useTicketViewer } from "../../realtime/ticketViewer";
-import { useTicketFormOptions } from "./useTicketFormOptions";
-import { useOtherOpenTicket } from "./useOtherOpenTicket";
-import { ConnectionSelect } from "./ConnectionSelect";
+import { useTicketFormOptions } from "../../hooks/useTicketFormOptions";
+import { useOtherOpenTicket } from "../../hooks/useOtherOpenTicket";
+import { ConnectionSelect } from "../../components/ConnectionSelect";
 
 export interface TransferTicketModalProps {
   open: boolean;

@@ -4,7 +4,7 @@ import { storeTicket } from "../../api/ticketCache";
 import { updateTicket, type Ticket, type UpdateTicketBody } from "../../api/tickets";
 import { useTicketViewer } from "../../realtime/ticketViewer";
 import { SHOW_IN_ATTENDING } from "./attendingFocus";
-import { useOtherOpenTicket } from "./useOtherOpenTicket";
+import { useOtherOpenTicket } from "../../hooks/useOtherOpenTicket";
 
 type Action = "accept" | "close" | "reopen";
 

@@ -1,6 +1,5 @@
-import type { CreateContactBody } from "@balcao/common";
 import { api } from "../../../api/client";
-import type { ContactView, MessagesPage, QuickMessage, Tag, TicketNote, TicketView } from "./types";
+import type { MessagesPage, QuickMessage, Tag, TicketNote, TicketView } from "./types";
 
 /** Cache keys of the ticket view; socket handlers write to the same entries. */
 export const ticketViewKeys = {
@@ -68,15 +67,5 @@ export const deleteNote = (id: number) => api.delete(`/ticket-notes/${id}`);
 
 export async function fetchQuickMessages(companyId: number, userId: number): Promise<QuickMessage[]> {
   const { data } = await api.get<QuickMessage[]>("/quick-messages/list", { params: { companyId, userId } });
-  return data;
-}
-
-export async function createContact(body: CreateContactBody): Promise<ContactView> {
-  const { data } = await api.post<ContactView>("/contacts", body);
-  return data;
-}
-
-export async function updateContact(id: number, body: CreateContactBody): Promise<ContactView> {
-  const { data } = await api.put<ContactView>(`/contacts/${id}`, body);
   return data;
 }

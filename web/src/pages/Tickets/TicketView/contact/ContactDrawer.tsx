@@ -6,7 +6,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { ticketViewKeys } from "../api";
 import type { ContactView, TicketView } from "../types";
-import { ContactModal } from "./ContactModal";
+import { ContactModal } from "../../../../components/ContactModal";
 import { Notes } from "./Notes";
 
 export const CONTACT_DRAWER_WIDTH = 320;

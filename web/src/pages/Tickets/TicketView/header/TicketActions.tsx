@@ -12,7 +12,7 @@ import { useTicketViewer } from "../../../../realtime/ticketViewer";
 import { ticketViewKeys } from "../api";
 import type { TicketView } from "../types";
 import { SHOW_IN_ATTENDING } from "../../attendingFocus";
-import { useOtherOpenTicket } from "../../useOtherOpenTicket";
+import { useOtherOpenTicket } from "../../../../hooks/useOtherOpenTicket";
 import { actionBody, type TicketAction as Action } from "./ticketActions";
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import type { OtherOpenTicket } from "../../api/tickets";
+import type { OtherOpenTicket } from "../api/tickets";
 
 /** The contact already has a ticket someone else handles (or one waiting in a queue). */
 export function OtherTicketDialog({ ticket, onClose }: { ticket: OtherOpenTicket; onClose(): void }) {

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import type { QueueRef, WhatsappSummary } from "@balcao/common";
-import { fetchQueues, fetchWhatsapps } from "../../api/resources";
-import { queryKeys } from "../../api/queryKeys";
-import { useSessionUser } from "../../app/authContext";
-import { useTicketViewer } from "../../realtime/ticketViewer";
+import { fetchQueues, fetchWhatsapps } from "../api/resources";
+import { queryKeys } from "../api/queryKeys";
+import { useSessionUser } from "../app/authContext";
+import { useTicketViewer } from "../realtime/ticketViewer";
 
 /**
  * Queues and connections offered by the ticket dialogs. A new ticket goes to one of the

@@ -3,14 +3,14 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, TextField } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
-import { storeTicket } from "../../api/ticketCache";
-import { createTicket, type ContactOption } from "../../api/tickets";
-import { useSessionUser } from "../../app/authContext";
-import { ContactPicker } from "../../components/ContactPicker";
-import { useTicketViewer } from "../../realtime/ticketViewer";
-import { useTicketFormOptions } from "./useTicketFormOptions";
+import { storeTicket } from "../api/ticketCache";
+import { createTicket, type ContactOption } from "../api/tickets";
+import { useSessionUser } from "../app/authContext";
+import { ContactPicker } from "./ContactPicker";
+import { useTicketViewer } from "../realtime/ticketViewer";
+import { useTicketFormOptions } from "../hooks/useTicketFormOptions";
 import { ConnectionSelect } from "./ConnectionSelect";
-import { useOtherOpenTicket } from "./useOtherOpenTicket";
+import { useOtherOpenTicket } from "../hooks/useOtherOpenTicket";
 
 /** Contact search starts at 3 characters (spec §5), after the usual 500 ms pause. */
 const MIN_CONTACT_SEARCH = 3;

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
-import { toastError } from "../../api/errors";
-import { isAttendedByOther, otherOpenTicketOf, type OtherOpenTicket } from "../../api/otherOpenTicket";
-import { useSessionUser } from "../../app/authContext";
-import { OtherTicketDialog } from "./OtherTicketDialog";
+import { toastError } from "../api/errors";
+import { isAttendedByOther, otherOpenTicketOf, type OtherOpenTicket } from "../api/otherOpenTicket";
+import { useSessionUser } from "../app/authContext";
+import { OtherTicketDialog } from "../components/OtherTicketDialog";
 
 interface Options {
   /** Before the other ticket opens (a modal closes itself, for one). */

@@ -8,9 +8,9 @@ import { Box, Button, CircularProgress, Dialog, DialogActions, DialogContent, Di
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { contactFormSchema, type ContactFormInput, type CreateContactBody } from "@balcao/common";
-import { fieldError, muiRegister } from "../../../../components/formFields";
-import { createContact, updateContact } from "../api";
-import type { ContactView } from "../types";
+import { fieldError, muiRegister } from "./formFields";
+import { createContact, updateContact } from "../api/contacts";
+import type { ContactView } from "@balcao/common";
 
 const toValues = (contact: ContactView | null): ContactFormInput => ({
   name: contact?.name ?? "",
