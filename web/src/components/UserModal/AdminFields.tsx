@@ -2,7 +2,7 @@ import { Box, Chip, MenuItem, TextField } from "@mui/material";
 import { Controller, type Control } from "react-hook-form";
 import { useTranslation } from "react-i18next";
 import { ALL_TICKET_VALUES, type QueueRef, type WhatsappSummary } from "@balcao/common";
-import type { UserFormValues } from "./UserModal";
+import type { UserFormValues } from "./userFormValues";
 
 interface AdminFieldsProps {
   control: Control<UserFormValues>;

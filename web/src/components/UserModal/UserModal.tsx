@@ -14,15 +14,8 @@ import { FullPageLoader } from "../FullPageLoader";
 import { PasswordField } from "../PasswordField";
 import { fieldError, muiRegister } from "../formFields";
 import { AdminFields } from "./AdminFields";
+import type { UserFormValues } from "./userFormValues";
 import { useUserOptions } from "./useUserOptions";
-
-export interface UserFormValues {
-  name: string;
-  email: string;
-  password?: string;
-  profile: "admin" | "user" | "supervisor";
-  allTicket: "enabled" | "desabled";
-}
 
 interface UserModalProps {
   open: boolean;

@@ -1,22 +1,8 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import { TextField, type SxProps, type Theme } from "@mui/material";
+import { lazy, Suspense } from "react";
+import { TextField } from "@mui/material";
 import { formatDate, formatDateTime } from "../../i18n/format";
 import { fromWire, WIRE_DAY, WIRE_LOCAL_DATE_TIME } from "./wireDates";
-
-export interface DateFieldProps {
-  label: string;
-  /** The API's format: yyyy-MM-dd for a day, yyyy-MM-dd'T'HH:mm for a local date and time; "" for none. */
-  value: string;
-  onChange(value: string): void;
-  /** The hidden input (holding the text shown) gets it; the field's box gets `${testId}-field`. */
-  testId: string;
-  size?: "small" | "medium";
-  fullWidth?: boolean;
-  disabled?: boolean;
-  error?: boolean;
-  helperText?: ReactNode;
-  sx?: SxProps<Theme>;
-}
+import type { DateFieldProps } from "./dateFieldProps";
 
 // the pickers are a large library: their chunk loads with the first date field a page shows
 const pickers = () => import("./DatePickers");

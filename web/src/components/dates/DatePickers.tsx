@@ -7,7 +7,7 @@ import { DateTimePicker } from "@mui/x-date-pickers/DateTimePicker";
 import { LocalizationProvider } from "@mui/x-date-pickers/LocalizationProvider";
 import { enUS as enUSTexts, esES as esESTexts, ptBR as ptBRTexts } from "@mui/x-date-pickers/locales";
 import { fromWire, toWire, WIRE_DAY, WIRE_LOCAL_DATE_TIME, type WirePattern } from "./wireDates";
-import type { DateFieldProps } from "./DateFields";
+import type { DateFieldProps } from "./dateFieldProps";
 
 /** Each language's date order, names and field placeholders (DD/MM/AAAA, MM/DD/YYYY). */
 const LOCALES = {

@@ -44,7 +44,14 @@ export function OptionList({ queueId, parentId, depth, adding, onAddingChange }:
         </Typography>
       )}
       {options.map((option) => (
-        <OptionNode key={option.id} option={option} level={level} depth={depth} />
+        <OptionNode
+          key={option.id}
+          option={option}
+          level={level}
+          subLevel={(addingChild, setAddingChild) => (
+            <OptionList queueId={option.queueId} parentId={option.id} depth={depth + 1} adding={addingChild} onAddingChange={setAddingChild} />
+          )}
+        />
       ))}
       {adding && (
         <Box>

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
 import AddIcon from "@mui/icons-material/Add";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
@@ -7,17 +7,17 @@ import { useTranslation } from "react-i18next";
 import { ConfirmDialog } from "../../../components/ConfirmDialog";
 import type { QueueOption } from "../queuesApi";
 import { OptionForm } from "./OptionForm";
-import { OptionList } from "./OptionList";
 import type { QueueOptionLevel } from "./useQueueOptions";
 
 interface OptionNodeProps {
   option: QueueOption;
   level: QueueOptionLevel;
-  depth: number;
+  /** The option's own sub-level, drawn by the list (which renders itself recursively). */
+  subLevel(adding: boolean, onAddingChange: (adding: boolean) => void): ReactNode;
 }
 
 /** One option of the menu: shown, edited in place, deleted (with its sub-options), and its own sub-level. */
-export function OptionNode({ option, level, depth }: OptionNodeProps) {
+export function OptionNode({ option, level, subLevel }: OptionNodeProps) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
   const [addingChild, setAddingChild] = useState(false);
@@ -61,7 +61,7 @@ export function OptionNode({ option, level, depth }: OptionNodeProps) {
           </Tooltip>
         </Stack>
       )}
-      <OptionList queueId={option.queueId} parentId={option.id} depth={depth + 1} adding={addingChild} onAddingChange={setAddingChild} />
+      {subLevel(addingChild, setAddingChild)}
       <ConfirmDialog
         open={confirming}
         title={t("common.deleteConfirmTitle")}
