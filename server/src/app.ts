@@ -54,6 +54,7 @@ import { scheduleRoutes } from "./modules/schedules/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { deadLetterRoutes } from "./modules/deadLetters/routes";
+import { webhookRoutes } from "./modules/webhooks/routes";
 import { auditLogRoutes } from "./modules/audit/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
@@ -157,6 +158,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(dashboardRoutes(ctx));
       await api.register(reportRoutes(ctx));
       await api.register(deadLetterRoutes(ctx));
+      await api.register(webhookRoutes(ctx));
       await api.register(auditLogRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumberField } from "./common";
+import { idParam, pageNumberField } from "./common";
 import { V } from "./messages";
 
 /** The domain events a company's integration may receive, by type (see the README's Outgoing webhooks). */
@@ -74,6 +74,7 @@ export const updateWebhookEndpointBody = z.object({
 export type UpdateWebhookEndpointBody = z.infer<typeof updateWebhookEndpointBody>;
 
 export const webhookDeliveriesQuery = z.object({ pageNumber: pageNumberField });
+export const webhookDeliveryParams = z.object({ id: idParam, deliveryId: idParam });
 
 export interface WebhookDeliverySummary {
   status: WebhookDeliveryStatus;

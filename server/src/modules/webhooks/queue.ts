@@ -1,0 +1,30 @@
+import { and, arrayContains, eq } from "drizzle-orm";
+import type { AppContext } from "../../context";
+import { webhookDeliveries, webhookEndpoints } from "../../db/schema";
+import type { DomainEvent } from "../../events/types";
+import { wakeWebhookDeliveries } from "../../jobs/webhookWakeups";
+import { webhookBody } from "./payload";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * One pending delivery per enabled endpoint of the event's company that chose its type. Seeing
+ * the event again (a redelivery) adds nothing: (endpoint, event) is unique. Answers how many were added.
+ */
+export async function queueDeliveries(ctx: AppContext, event: DomainEvent): Promise<number> {
+  if (event.companyId === null) return 0;
+  const endpoints = await ctx.db
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, event.companyId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [event.type])));
+  if (endpoints.length === 0) return 0;
+  const body = await webhookBody(ctx, event);
+  const retryUntil = new Date(Date.now() + DAY_MS);
+  const added = await ctx.db
+    .insert(webhookDeliveries)
+    .values(endpoints.map((e) => ({ companyId: event.companyId!, endpointId: e.id, eventId: event.id, eventType: event.type, body, retryUntil })))
+    .onConflictDoNothing({ target: [webhookDeliveries.endpointId, webhookDeliveries.eventId] })
+    .returning({ id: webhookDeliveries.id });
+  if (added.length) await wakeWebhookDeliveries(ctx);
+  return added.length;
+}
