@@ -8,6 +8,7 @@ import {
   NotFoundPage, QueuesPage, QuickMessagesPage, SandboxPairPage, SchedulesPage, SettingsPage, SignupPage, SimulatorPage,
   TagsPage, TicketsPage, TodoListPage, UsersPage,
 } from "./pages";
+import { AuditLogsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -50,6 +51,7 @@ export function AppRoutes() {
           <Route path="/simulator" element={admin(<SimulatorPage />)} />
           <Route path="/messages-api" element={admin(<RequirePlan flag="useExternalApi"><MessagesApiPage /></RequirePlan>)} />
           <Route path="/settings" element={admin(<SettingsPage />)} />
+          <Route path="/audit-logs" element={<RequirePermission permission="audit-logs:view"><AuditLogsPage /></RequirePermission>} />
           <Route path="/financeiro" element={admin(<Soon area="financeiro" />)} />
           <Route path="/announcements" element={<RequireSuper><Soon area="announcements" /></RequireSuper>} />
           <Route path="/subscription" element={<Soon area="subscription" />} />

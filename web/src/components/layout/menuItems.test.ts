@@ -19,7 +19,7 @@ describe("side menu", () => {
   it("gives admins the dashboard and the admin section, announcements only to super users", () => {
     const admin = paths({ isAdmin: true, isSuper: false, plan: {}, campaignsFlag: false });
     expect(admin[0]).toBe("/");
-    expect(admin).toEqual(expect.arrayContaining(["/connections", "/files", "/queues", "/users", "/financeiro", "/settings"]));
+    expect(admin).toEqual(expect.arrayContaining(["/connections", "/files", "/queues", "/users", "/financeiro", "/settings", "/audit-logs"]));
     expect(admin).toContain("/simulator");
     expect(admin).not.toContain("/announcements");
     expect(admin).not.toContain("/prompts");

@@ -23,6 +23,7 @@ import GroupOutlined from "@mui/icons-material/GroupOutlined";
 import CodeOutlined from "@mui/icons-material/CodeOutlined";
 import AttachMoneyOutlined from "@mui/icons-material/AttachMoneyOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
+import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
 import type { PlanFlag } from "@balcao/common";
 import type { Messages } from "../../i18n/locales/pt";
 
@@ -99,6 +100,7 @@ export const MENU: MenuSection[] = [
       { path: "/messages-api", labelKey: "messagesApi", icon: CodeOutlined, visible: plan("useExternalApi") },
       { path: "/financeiro", labelKey: "financeiro", icon: AttachMoneyOutlined },
       { path: "/settings", labelKey: "settings", icon: SettingsOutlined },
+      { path: "/audit-logs", labelKey: "auditLogs", icon: HistoryOutlined },
     ],
   },
 ];

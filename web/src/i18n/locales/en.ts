@@ -12,6 +12,7 @@ import { quickMessagesEn } from "./quickMessages.en";
 import { helpsEn } from "./helps.en";
 import { notificationsEn, ticketManagerEn } from "./tickets.en";
 import { kanbanEn } from "./kanban.en";
+import { auditEn } from "./audit.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -169,6 +170,7 @@ export const en: Messages = {
     financeiro: "Billing",
     settings: "Settings",
     simulator: "WhatsApp Simulator",
+    auditLogs: "Audit log",
   },
   comingSoon: {
     badge: "Coming soon",
@@ -194,6 +196,7 @@ export const en: Messages = {
   ticketManager: ticketManagerEn,
   notifications: notificationsEn,
   kanban: kanbanEn,
+  audit: auditEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

@@ -12,6 +12,7 @@ import { quickMessagesEs } from "./quickMessages.es";
 import { helpsEs } from "./helps.es";
 import { notificationsEs, ticketManagerEs } from "./tickets.es";
 import { kanbanEs } from "./kanban.es";
+import { auditEs } from "./audit.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -169,6 +170,7 @@ export const es: Messages = {
     financeiro: "Finanzas",
     settings: "Configuración",
     simulator: "Simulador WhatsApp",
+    auditLogs: "Auditoría",
   },
   comingSoon: {
     badge: "Próximamente",
@@ -194,6 +196,7 @@ export const es: Messages = {
   ticketManager: ticketManagerEs,
   notifications: notificationsEs,
   kanban: kanbanEs,
+  audit: auditEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

@@ -13,6 +13,7 @@ import { quickMessagesPt } from "./quickMessages.pt";
 import { helpsPt } from "./helps.pt";
 import { notificationsPt, ticketManagerPt } from "./tickets.pt";
 import { kanbanPt } from "./kanban.pt";
+import { auditPt } from "./audit.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -172,6 +173,7 @@ export const pt = {
     financeiro: "Financeiro",
     settings: "Configurações",
     simulator: "Simulador WhatsApp",
+    auditLogs: "Auditoria",
   },
   comingSoon: {
     badge: "Em breve",
@@ -197,6 +199,7 @@ export const pt = {
   ticketManager: ticketManagerPt,
   notifications: notificationsPt,
   kanban: kanbanPt,
+  audit: auditPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
