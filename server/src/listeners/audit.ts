@@ -38,8 +38,8 @@ const NAME_KEYS = ["name", "email", "title", "shortcode", "key", "number"];
 export function auditSummary(details: Record<string, unknown>): string {
   const name = NAME_KEYS.map((k) => details[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
   const changed = Array.isArray(details.changed) ? details.changed.filter((c): c is string => typeof c === "string") : [];
-  const count = typeof details.count === "number" ? String(details.count) : undefined;
-  return [name, changed.join(", ") || undefined, count].filter(Boolean).join(" · ").slice(0, 500);
+  const count = [details.count, details.rows].find((n): n is number => typeof n === "number");
+  return [name, changed.join(", ") || undefined, count?.toString()].filter(Boolean).join(" · ").slice(0, 500);
 }
 
 /** `user:7` → the record's type and id; a stream without an id names only the type. */
