@@ -10,6 +10,7 @@ import { ticketViewEn } from "./ticketView.en";
 import { scheduledMessagesEn } from "./scheduledMessages.en";
 import { quickMessagesEn } from "./quickMessages.en";
 import { helpsEn } from "./helps.en";
+import { webhooksEn } from "./webhooks.en";
 import { notificationsEn, ticketManagerEn } from "./tickets.en";
 import { kanbanEn } from "./kanban.en";
 import { auditEn } from "./audit.en";
@@ -193,6 +194,7 @@ export const en: Messages = {
   scheduledMessages: scheduledMessagesEn,
   quickMessages: quickMessagesEn,
   helps: helpsEn,
+  webhooks: webhooksEn,
   ticketManager: ticketManagerEn,
   notifications: notificationsEn,
   kanban: kanbanEn,

@@ -10,6 +10,7 @@ import { ticketViewEs } from "./ticketView.es";
 import { scheduledMessagesEs } from "./scheduledMessages.es";
 import { quickMessagesEs } from "./quickMessages.es";
 import { helpsEs } from "./helps.es";
+import { webhooksEs } from "./webhooks.es";
 import { notificationsEs, ticketManagerEs } from "./tickets.es";
 import { kanbanEs } from "./kanban.es";
 import { auditEs } from "./audit.es";
@@ -193,6 +194,7 @@ export const es: Messages = {
   scheduledMessages: scheduledMessagesEs,
   quickMessages: quickMessagesEs,
   helps: helpsEs,
+  webhooks: webhooksEs,
   ticketManager: ticketManagerEs,
   notifications: notificationsEs,
   kanban: kanbanEs,

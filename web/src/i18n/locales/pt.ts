@@ -11,6 +11,7 @@ import { ticketViewPt } from "./ticketView.pt";
 import { scheduledMessagesPt } from "./scheduledMessages.pt";
 import { quickMessagesPt } from "./quickMessages.pt";
 import { helpsPt } from "./helps.pt";
+import { webhooksPt } from "./webhooks.pt";
 import { notificationsPt, ticketManagerPt } from "./tickets.pt";
 import { kanbanPt } from "./kanban.pt";
 import { auditPt } from "./audit.pt";
@@ -196,6 +197,7 @@ export const pt = {
   scheduledMessages: scheduledMessagesPt,
   quickMessages: quickMessagesPt,
   helps: helpsPt,
+  webhooks: webhooksPt,
   ticketManager: ticketManagerPt,
   notifications: notificationsPt,
   kanban: kanbanPt,
