@@ -11,7 +11,12 @@ export interface LeaseOptions {
   ttlMs?: number;
   /** How often held leases are renewed; well under ttlMs. */
   renewEveryMs?: number;
+  /** False in a process that must never run a session (ROLE=web): every claim is refused. */
+  claims?: boolean;
 }
+
+/** How long a lease lasts and how often it is renewed, unless a manager is given its own (tests shorten them). */
+export const leaseDefaults = { ttlMs: 30_000, renewEveryMs: 10_000 };
 
 export const processOwnerId = () => `${os.hostname()}-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 
@@ -24,10 +29,11 @@ export const processOwnerId = () => `${os.hostname()}-${process.pid}-${crypto.ra
 export class SessionLease {
   readonly owner: string;
   readonly ttlMs: number;
-  private readonly renewEveryMs: number;
+  readonly renewEveryMs: number;
   private readonly held = new Set<number>();
   private timer: NodeJS.Timeout | null = null;
   private stopped = false;
+  readonly claims: boolean;
 
   constructor(
     private readonly db: Db,
@@ -36,8 +42,9 @@ export class SessionLease {
     options: LeaseOptions = {},
   ) {
     this.owner = options.owner ?? processOwnerId();
-    this.ttlMs = options.ttlMs ?? 30_000;
-    this.renewEveryMs = options.renewEveryMs ?? 10_000;
+    this.claims = options.claims ?? true;
+    this.ttlMs = options.ttlMs ?? leaseDefaults.ttlMs;
+    this.renewEveryMs = options.renewEveryMs ?? leaseDefaults.renewEveryMs;
   }
 
   private until() {
@@ -48,9 +55,19 @@ export class SessionLease {
     return this.held.has(whatsappId);
   }
 
+  /** The other live process that holds this session; null when it is ours, free or lapsed. */
+  async holderElsewhere(whatsappId: number): Promise<string | null> {
+    if (this.held.has(whatsappId)) return null;
+    const [row] = await this.db
+      .select({ owner: whatsapps.sessionOwner, live: sql<boolean>`${whatsapps.sessionLeaseUntil} > now()` })
+      .from(whatsapps)
+      .where(eq(whatsapps.id, whatsappId));
+    return row?.owner && row.owner !== this.owner && row.live ? row.owner : null;
+  }
+
   /** Takes (or extends) the session of a connection when it is free, expired or already ours. */
   async claim(whatsappId: number): Promise<boolean> {
-    if (this.stopped) return false;
+    if (this.stopped || !this.claims) return false;
     const rows = await this.db
       .update(whatsapps)
       .set({ sessionOwner: this.owner, sessionLeaseUntil: this.until() })

@@ -13,9 +13,12 @@ import { BaileysAdapter } from "./baileys/adapter";
 import { defaultBaileysOptions, type BaileysOptions } from "./baileys/socket";
 import { pairedSessions } from "./baileys/savedSessions";
 import { SessionLease, type LeaseOptions } from "./lease";
+import { SessionRequests, SessionMoved, type SessionRequest } from "./remote/sessionRequests";
+import { performRequest, RoutedAdapter } from "./remote/routedAdapter";
 import { storableEvent, storableInbound } from "./storableText";
 import { keepDeadLetter } from "./deadLetters";
 import { presentWhatsapp } from "../modules/whatsapps/present";
+import { sendLeftPending } from "../automation/leftPending";
 
 export const CHANNEL_KINDS = ["sandbox", "cloud", "baileys"] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -23,11 +26,16 @@ export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 type WhatsappRow = typeof whatsapps.$inferSelect;
 
 /** Production takes the defaults; tests name the process and hand in a fake WhatsApp socket. */
-export interface ChannelManagerOptions { lease?: LeaseOptions; baileys?: Partial<BaileysOptions> }
+export interface ChannelManagerOptions { lease?: LeaseOptions; baileys?: Partial<BaileysOptions>; requestTimeoutMs?: number }
 
 /** One adapter per connection, created on demand; every adapter reports through `handle`. */
 export class ChannelManager {
   private adapters = new Map<number, ChannelAdapter>();
+  private routed = new Map<number, RoutedAdapter>();
+  /** With REDIS_URL (several processes): carries requests for sessions to the process holding them. */
+  private readonly requests: SessionRequests | null;
+  /** Takes over paired sessions no live process holds, when several processes share the work. */
+  private adopting: NodeJS.Timeout | null = null;
   /** Which live sessions (baileys) this process runs. */
   readonly lease: SessionLease;
   /** How WhatsApp Web sockets are made, media fetched and reconnections timed. */
@@ -35,13 +43,40 @@ export class ChannelManager {
   /** Sessions another process runs, checked again when their lease may have run out. */
   private standby = new Map<number, NodeJS.Timeout>();
   private closed = false;
+  private readonly startedAt = new Date();
 
   constructor(private readonly ctx: AppContext, options: ChannelManagerOptions = {}) {
     this.lease = new SessionLease(ctx.db, (id) => void this.leaseLost(id), options.lease);
     this.baileys = { ...defaultBaileysOptions, ...options.baileys };
+    const url = ctx.config.redisUrl;
+    this.requests = url ? new SessionRequests(url, this.lease.owner, (request, any) => this.serve(request, any), { timeoutMs: options.requestTimeoutMs, log: () => ctx.log }) : null;
+    if (this.requests && this.lease.claims) void this.requests.listenToAny().catch((err) => ctx.log?.error({ err }, "session requests not listened to"));
   }
 
+  /**
+   * The connection's channel, wherever its live session runs: a WhatsApp Web session held by
+   * another process is reached through it (remote/), everything else runs here.
+   */
   adapterFor(whatsapp: Pick<WhatsappRow, "id" | "companyId" | "channel">): ChannelAdapter {
+    if (whatsapp.channel !== "baileys" || !this.requests) return this.localAdapter(whatsapp);
+    let routed = this.routed.get(whatsapp.id);
+    if (!routed) {
+      const routing = { holderOf: (id: number) => this.lease.holderElsewhere(id), runsSessions: this.lease.claims, requests: this.requests };
+      routed = new RoutedAdapter(whatsapp, whatsapp.channel, () => this.localAdapter(whatsapp), routing);
+      this.routed.set(whatsapp.id, routed);
+    }
+    return routed;
+  }
+
+  /** A request another process carried here for a session this process holds (or, sent to any, takes). */
+  private async serve(request: SessionRequest, any: boolean) {
+    if (this.closed) throw new SessionMoved();
+    if (!this.lease.holds(request.whatsappId) && !(any && (await this.lease.claim(request.whatsappId)))) throw new SessionMoved();
+    return performRequest(this.localAdapter({ id: request.whatsappId, companyId: request.companyId, channel: "baileys" }), request);
+  }
+
+  /** This process's own adapter of the connection (its session, when it holds it). */
+  localAdapter(whatsapp: Pick<WhatsappRow, "id" | "companyId" | "channel">): ChannelAdapter {
     let adapter = this.adapters.get(whatsapp.id);
     if (!adapter) {
       const sink = (event: ChannelEvent) => this.handle(whatsapp.id, whatsapp.companyId, event);
@@ -68,7 +103,7 @@ export class ChannelManager {
 
   sandbox(whatsapp: Pick<WhatsappRow, "id" | "companyId" | "channel">): SandboxAdapter {
     if (whatsapp.channel !== "sandbox") throw new AppError("ERR_NO_WAPP_FOUND", 404);
-    return this.adapterFor(whatsapp) as SandboxAdapter;
+    return this.localAdapter(whatsapp) as SandboxAdapter;
   }
 
   async forget(whatsappId: number) {
@@ -76,25 +111,29 @@ export class ChannelManager {
     this.standby.delete(whatsappId);
     const adapter = this.adapters.get(whatsappId);
     this.adapters.delete(whatsappId);
+    this.routed.delete(whatsappId);
     await adapter?.close().catch(() => undefined);
   }
 
   async closeAll() {
     this.closed = true;
+    if (this.adopting) clearInterval(this.adopting);
     await Promise.all([...new Set([...this.adapters.keys(), ...this.standby.keys()])].map((id) => this.forget(id)));
     await this.lease.stop();
+    await this.requests?.stop();
   }
 
   /**
    * On start: brings back the paired WhatsApp Web sessions saved in the database. A session
    * another live process runs is left to it, and looked at again when its lease could lapse.
    */
-  async resumeSessions(whatsappId?: number) {
+  async resumeSessions(whatsappId?: number, { unheldOnly = false } = {}) {
     if (this.closed) return;
-    for (const row of await pairedSessions(this.ctx, whatsappId)) {
+    if (this.requests && whatsappId === undefined && !unheldOnly) await this.startAdopting();
+    for (const row of await pairedSessions(this.ctx, whatsappId, { unheldOnly })) {
       if (this.adapters.has(row.id) && this.lease.holds(row.id)) continue;
       if (await this.lease.claim(row.id)) {
-        await this.adapterFor(row)
+        await this.localAdapter(row)
           .connect()
           .catch(async (err) => {
             this.ctx.log?.error({ err, whatsappId: row.id }, "session not resumed");
@@ -104,6 +143,25 @@ export class ChannelManager {
         this.watch(row.id);
       }
     }
+    // what a stop left unsent; a session's own go out once it is up (see `handle`)
+    if (whatsappId === undefined && !unheldOnly) this.sendLeftPending({ before: this.startedAt, channels: ["sandbox", "cloud"] });
+  }
+
+  private sendLeftPending(scope: Parameters<typeof sendLeftPending>[1]) {
+    void sendLeftPending(this.ctx, scope).catch((err) => this.ctx.log?.warn({ err }, "pending messages not sent"));
+  }
+
+  /**
+   * Several processes: one that stops (even killed) leaves its sessions' leases to lapse, and
+   * another process takes them over, whenever they were started. Requests are answered first.
+   */
+  private async startAdopting() {
+    await this.requests!.ready.catch((err) => this.ctx.log?.error({ err }, "session requests not listened to"));
+    if (this.adopting || this.closed) return;
+    this.adopting = setInterval(() => {
+      void this.resumeSessions(undefined, { unheldOnly: true }).catch((err) => this.ctx.log?.warn({ err }, "sessions not taken over"));
+    }, this.lease.renewEveryMs);
+    this.adopting.unref();
   }
 
   private watch(whatsappId: number) {
@@ -202,6 +260,7 @@ export class ChannelManager {
           const session = await presentWhatsapp(this.ctx.db, row);
           this.ctx.realtime.toCompany(companyId, "whatsappSession", { action: "update", session });
           this.ctx.realtime.toCompany(companyId, "whatsapp", { action: "update", whatsapp: session });
+          if (row.status === "CONNECTED") this.sendLeftPending({ before: new Date(), whatsappId });
         }
       }
     }

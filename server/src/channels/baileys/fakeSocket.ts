@@ -119,7 +119,7 @@ export async function createBaileysConnection(t: TestApp, token: string, fake: F
   const created = await t.http.post("/whatsapp", { name, channel: "baileys" }, token);
   if (created.status !== 201) throw new Error(`create baileys connection: ${created.status} ${JSON.stringify(created.body)}`);
   if (fake.sockets.length !== before + 1) throw new Error("creating the connection did not start its session");
-  const adapter = t.built.ctx.channels.adapterFor(created.body) as BaileysAdapter;
+  const adapter = t.built.ctx.channels.localAdapter(created.body) as BaileysAdapter;
   return { whatsapp: created.body as { id: number; companyId: number; channel: string; name: string }, adapter, socket: fake.last };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { channelAuthEntries, whatsapps } from "../../db/schema";
 import { unseal } from "../sealing";
@@ -9,12 +9,19 @@ import { unseal } from "../sealing";
  * restart does not put up QR codes nobody asked for. The account's id is plain JSON text, so this
  * reads it without Baileys' Buffer reviver: a server with no paired session never loads Baileys.
  */
-export async function pairedSessions(ctx: AppContext, whatsappId?: number) {
+export async function pairedSessions(ctx: AppContext, whatsappId?: number, { unheldOnly = false } = {}) {
   const rows = await ctx.db
     .select({ id: whatsapps.id, companyId: whatsapps.companyId, channel: whatsapps.channel, creds: channelAuthEntries.value })
     .from(whatsapps)
     .innerJoin(channelAuthEntries, and(eq(channelAuthEntries.whatsappId, whatsapps.id), eq(channelAuthEntries.key, "creds")))
-    .where(and(eq(whatsapps.channel, "baileys"), whatsappId === undefined ? undefined : eq(whatsapps.id, whatsappId)));
+    .where(
+      and(
+        eq(whatsapps.channel, "baileys"),
+        whatsappId === undefined ? undefined : eq(whatsapps.id, whatsappId),
+        // no process holds it: never claimed, released, or its holder stopped renewing
+        unheldOnly ? or(isNull(whatsapps.sessionOwner), lt(whatsapps.sessionLeaseUntil, sql`now()`)) : undefined,
+      ),
+    );
   return rows
     .filter((row) => {
       try {
