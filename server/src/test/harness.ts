@@ -10,7 +10,7 @@ import { buildApp, type BuiltApp, type BuildOptions } from "../app";
 export const ADMIN = { email: "admin@admin.com", password: "admin-test-pass" };
 
 /** A fresh PostgreSQL database per test app when DATABASE_URL is set; PGlite in memory otherwise. */
-async function freshDatabaseUrl(): Promise<{ url?: string; drop?: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url?: string; drop?: () => Promise<void> }> {
   const base = process.env.DATABASE_URL;
   if (!base) return {};
   const { default: pg } = await import("pg");
