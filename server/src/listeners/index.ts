@@ -1,5 +1,6 @@
 import type { Listener } from "../events/types";
 import { ticketsRealtime } from "./realtime/tickets";
+import { realtimeFamilies } from "./realtime/families";
 import { webhooks } from "./webhooks";
 import { auditLog } from "./audit";
 
@@ -8,5 +9,5 @@ import { auditLog } from "./audit";
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime, auditLog, webhooks];
+  return [ticketsRealtime, ...realtimeFamilies, auditLog, webhooks];
 }

@@ -2,7 +2,10 @@ import { and, asc, eq } from "drizzle-orm";
 import type { ContactExportFormat } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import { contacts } from "../../db/schema";
+import { publish } from "../../events/command";
+import { actorOf } from "../../events/actor";
 import { writeSpreadsheet } from "./spreadsheet";
+import { contactsExported } from "./events";
 
 /** Column names the import reads back. */
 const BASE_HEADER = ["name", "number", "email"];
@@ -31,9 +34,7 @@ export async function exportContacts(ctx: AppContext, caller: Caller, format: Co
     return [row.name, row.number, row.email, ...extras];
   });
   const day = new Date().toISOString().slice(0, 10);
-  return {
-    filename: `contacts-${day}.${format}`,
-    contentType: EXPORT_CONTENT_TYPES[format],
-    data: await writeSpreadsheet([...BASE_HEADER, ...extraColumns], lines, format),
-  };
+  const data = await writeSpreadsheet([...BASE_HEADER, ...extraColumns], lines, format);
+  await publish(ctx, contactsExported(caller.companyId, format, rows.length, actorOf(caller)));
+  return { filename: `contacts-${day}.${format}`, contentType: EXPORT_CONTENT_TYPES[format], data };
 }

@@ -1,16 +1,17 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import { CONTACT_IMPORT_REPEATED_NUMBER, V, contactFormSchema, type ContactImportResult, type ContactImportRowError } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
+import type { Db } from "../../db/client";
 import { contacts } from "../../db/schema";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
 import { UNSTORABLE } from "../../channels/storableText";
-import { presentContact } from "./present";
+import { contactsImported } from "./events";
 import { readContactRows, type SheetContact, type UploadedFile } from "./spreadsheet";
 import { whatsappNumberChecker, type NumberChecker } from "./whatsappCheck";
 
 /** Rows written per statement (and per transaction). */
 const BATCH_SIZE = 500;
-/** Up to this many changes, lists are told contact by contact; past it, once to reload. */
-const EVENTS_PER_CONTACT_LIMIT = 50;
 const CHECKS_AT_ONCE = 4;
 
 interface ImportRow {
@@ -91,32 +92,30 @@ type ContactRow = typeof contacts.$inferSelect;
  * One statement for the numbered rows: new numbers are inserted, known ones get the file's name
  * (and email, when the file has one); a row that changes nothing is not written at all.
  */
-async function storeBatch(ctx: AppContext, companyId: number, batch: ImportRow[]) {
-  return ctx.db.transaction(async (tx) => {
-    const numbered = batch.filter((r) => r.number);
-    const unnumbered = batch.filter((r) => !r.number);
-    const values = (rows: ImportRow[]) => rows.map(({ name, number, email }) => ({ companyId, name, number, email }));
-    const upserted = numbered.length
-      ? await tx
-          .insert(contacts)
-          .values(values(numbered))
-          .onConflictDoUpdate({
-            target: [contacts.companyId, contacts.number],
-            targetWhere: sql`${contacts.number} <> ''`,
-            set: {
-              name: sql`excluded.name`,
-              email: sql`case when excluded.email <> '' then excluded.email else ${contacts.email} end`,
-              updatedAt: sql`now()`,
-            },
-            setWhere: sql`${contacts.name} <> excluded.name or (excluded.email <> '' and ${contacts.email} <> excluded.email)`,
-          })
-          .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`(xmax = 0)` })
-      : [];
-    const inserted = unnumbered.length ? await tx.insert(contacts).values(values(unnumbered)).returning() : [];
-    const created: ContactRow[] = [...upserted.filter((r) => r.inserted), ...inserted];
-    const updated: ContactRow[] = upserted.filter((r) => !r.inserted);
-    return { created, updated };
-  });
+async function storeBatch(tx: Db, companyId: number, batch: ImportRow[]) {
+  const numbered = batch.filter((r) => r.number);
+  const unnumbered = batch.filter((r) => !r.number);
+  const values = (rows: ImportRow[]) => rows.map(({ name, number, email }) => ({ companyId, name, number, email }));
+  const upserted = numbered.length
+    ? await tx
+        .insert(contacts)
+        .values(values(numbered))
+        .onConflictDoUpdate({
+          target: [contacts.companyId, contacts.number],
+          targetWhere: sql`${contacts.number} <> ''`,
+          set: {
+            name: sql`excluded.name`,
+            email: sql`case when excluded.email <> '' then excluded.email else ${contacts.email} end`,
+            updatedAt: sql`now()`,
+          },
+          setWhere: sql`${contacts.name} <> excluded.name or (excluded.email <> '' and ${contacts.email} <> excluded.email)`,
+        })
+        .returning({ ...getTableColumns(contacts), inserted: sql<boolean>`(xmax = 0)` })
+    : [];
+  const inserted = unnumbered.length ? await tx.insert(contacts).values(values(unnumbered)).returning() : [];
+  const created: ContactRow[] = [...upserted.filter((r) => r.inserted), ...inserted];
+  const updated: ContactRow[] = upserted.filter((r) => !r.inserted);
+  return { created, updated };
 }
 
 /**
@@ -131,20 +130,20 @@ export async function importContacts(ctx: AppContext, caller: Caller, file: Uplo
 
   const created: ContactRow[] = [];
   const updated: ContactRow[] = [];
-  for (let i = 0; i < accepted.length; i += BATCH_SIZE) {
-    const stored = await storeBatch(ctx, caller.companyId, accepted.slice(i, i + BATCH_SIZE));
-    created.push(...stored.created);
-    updated.push(...stored.updated);
+  const batches = Array.from({ length: Math.max(1, Math.ceil(accepted.length / BATCH_SIZE)) }, (_, i) => accepted.slice(i * BATCH_SIZE, (i + 1) * BATCH_SIZE));
+  for (const [i, batch] of batches.entries()) {
+    await command(ctx, async (tx, events) => {
+      const stored = batch.length ? await storeBatch(tx, caller.companyId, batch) : { created: [], updated: [] };
+      created.push(...stored.created);
+      updated.push(...stored.updated);
+      // the whole file's outcome is recorded with its last batch
+      if (i === batches.length - 1) {
+        events.add(contactsImported(caller.companyId, { created, updated, rows: rows.length }, actorOf(caller)));
+      }
+    });
   }
 
   const changes = created.length + updated.length;
-  if (changes > EVENTS_PER_CONTACT_LIMIT) {
-    ctx.realtime.toCompany(caller.companyId, "contact", { action: "reload" });
-  } else {
-    for (const row of created) ctx.realtime.toCompany(caller.companyId, "contact", { action: "create", contact: presentContact(row) });
-    for (const row of updated) ctx.realtime.toCompany(caller.companyId, "contact", { action: "update", contact: presentContact(row) });
-  }
-
   errors.sort((a, b) => a.row - b.row);
   return { total: rows.length, created: created.length, updated: updated.length, unchanged: accepted.length - changes, errors };
 }

@@ -7,8 +7,12 @@ import type { Db } from "../../db/client";
 import { contacts, tickets } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { authorize } from "../../policies";
-import { emitTicketDelete } from "../tickets/realtime";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
+import { changedFields } from "../../events/changedFields";
+import { ticketDeleted } from "../tickets/events";
 import { presentContact, presentContactOption } from "./present";
+import { contactCreated, contactDeleted, contactUpdated } from "./events";
 import { assertWhatsappNumber } from "./whatsappCheck";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -107,15 +111,17 @@ async function guardDuplicateNumber<T>(work: () => Promise<T>): Promise<T> {
 
 export async function createContact(ctx: AppContext, caller: Caller, body: CreateContactBody) {
   await assertWhatsappNumber(ctx, caller.companyId, body.number);
-  const [row] = await guardDuplicateNumber(() =>
-    ctx.db
-      .insert(contacts)
-      .values({ companyId: caller.companyId, name: body.name, number: body.number, email: body.email, extraInfo: body.extraInfo })
-      .returning(),
+  return guardDuplicateNumber(() =>
+    command(ctx, async (tx, events) => {
+      const [row] = await tx
+        .insert(contacts)
+        .values({ companyId: caller.companyId, name: body.name, number: body.number, email: body.email, extraInfo: body.extraInfo })
+        .returning();
+      const contact = presentContact(row);
+      events.add(contactCreated(contact, actorOf(caller)));
+      return contact;
+    }),
   );
-  const contact = presentContact(row);
-  ctx.realtime.toCompany(caller.companyId, "contact", { action: "create", contact });
-  return contact;
 }
 
 export async function updateContact(ctx: AppContext, caller: Caller, contactId: number, body: UpdateContactBody) {
@@ -126,33 +132,34 @@ export async function updateContact(ctx: AppContext, caller: Caller, contactId: 
   if (body.number !== undefined && !existing.isGroup) changes.number = body.number;
   if (body.email !== undefined) changes.email = body.email;
   if (body.extraInfo !== undefined) changes.extraInfo = body.extraInfo;
-  const [row] = await guardDuplicateNumber(() =>
-    ctx.db
-      .update(contacts)
-      .set({ ...changes, updatedAt: new Date() })
-      .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId)))
-      .returning(),
+  return guardDuplicateNumber(() =>
+    command(ctx, async (tx, events) => {
+      const [row] = await tx
+        .update(contacts)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId)))
+        .returning();
+      if (!row) throw new AppError("ERR_NO_CONTACT_FOUND", 404); // deleted meanwhile
+      const contact = presentContact(row);
+      events.add(contactUpdated(contact, changedFields(existing, changes), actorOf(caller)));
+      return contact;
+    }),
   );
-  if (!row) throw new AppError("ERR_NO_CONTACT_FOUND", 404); // deleted meanwhile
-  const contact = presentContact(row);
-  ctx.realtime.toCompany(caller.companyId, "contact", { action: "update", contact });
-  return contact;
 }
 
 /** Deleting a contact deletes its tickets (and their messages and notes) with it; lists are told. */
 export async function deleteContact(ctx: AppContext, caller: Caller, contactId: number) {
   await findContact(ctx.db, caller.companyId, contactId);
   authorize(caller, "contacts-page:deleteContact");
-  const removedTickets = await ctx.db.transaction(async (tx) => {
+  const actor = actorOf(caller);
+  await command(ctx, async (tx, events) => {
     const owned = await tx
       .select({ id: tickets.id, status: tickets.status, queueId: tickets.queueId, userId: tickets.userId })
       .from(tickets)
       .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.contactId, contactId)));
-    const deleted = await tx.delete(contacts).where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId))).returning({ id: contacts.id });
-    if (deleted.length === 0) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
-    return owned;
+    const [deleted] = await tx.delete(contacts).where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId))).returning();
+    if (!deleted) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
+    events.add(contactDeleted(deleted, actor), ...owned.map((t) => ticketDeleted(caller.companyId, t.id, t, actor)));
   });
-  ctx.realtime.toCompany(caller.companyId, "contact", { action: "delete", contactId });
-  for (const t of removedTickets) emitTicketDelete(ctx.realtime, caller.companyId, t.id, t);
   return { message: "Contact deleted" };
 }
