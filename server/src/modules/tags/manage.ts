@@ -6,7 +6,11 @@ import { tags, ticketTags } from "../../db/schema";
 import { containsPattern } from "../../db/like";
 import { AppError } from "../../http/errors";
 import { authorize } from "../../policies";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
+import { changedFields } from "../../events/changedFields";
 import { presentTagWithCount } from "./present";
+import { tagDeleted, tagUpdated } from "./events";
 
 type TagRow = typeof tags.$inferSelect;
 
@@ -60,23 +64,27 @@ export async function showTag(db: Db, caller: Caller, id: number) {
 export async function updateTag(ctx: AppContext, caller: Caller, id: number, body: UpdateTagBody) {
   authorize(caller, "tags:manage");
   if (body.kanban === 1) authorize(caller, "tags:kanban");
-  await findTag(ctx.db, caller.companyId, id);
+  const existing = await findTag(ctx.db, caller.companyId, id);
   const changes = Object.fromEntries(Object.entries({ name: body.name, color: body.color, kanban: body.kanban }).filter(([, v]) => v !== undefined));
-  const [row] = await ctx.db
-    .update(tags)
-    .set({ ...changes, updatedAt: new Date() })
-    .where(and(eq(tags.companyId, caller.companyId), eq(tags.id, id)))
-    .returning();
-  if (!row) throw new AppError("ERR_NO_TAG_FOUND", 404); // deleted meanwhile
-  const tag = await withCount(ctx.db, row);
-  ctx.realtime.toCompany(caller.companyId, "tag", { action: "update", tag });
-  return tag;
+  return command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .update(tags)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(tags.companyId, caller.companyId), eq(tags.id, id)))
+      .returning();
+    if (!row) throw new AppError("ERR_NO_TAG_FOUND", 404); // deleted meanwhile
+    const tag = await withCount(tx, row);
+    events.add(tagUpdated(tag, changedFields(existing, changes), actorOf(caller)));
+    return tag;
+  });
 }
 
 /** Deletes a tag; the tickets that carried it simply lose it (foreign key). */
 export async function deleteTag(ctx: AppContext, caller: Caller, id: number) {
   authorize(caller, "tags:manage");
-  const [deleted] = await ctx.db.delete(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.id, id))).returning({ id: tags.id });
-  if (!deleted) throw new AppError("ERR_NO_TAG_FOUND", 404);
-  ctx.realtime.toCompany(caller.companyId, "tag", { action: "delete", tagId: id });
+  await command(ctx, async (tx, events) => {
+    const [deleted] = await tx.delete(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.id, id))).returning();
+    if (!deleted) throw new AppError("ERR_NO_TAG_FOUND", 404);
+    events.add(tagDeleted(deleted, actorOf(caller)));
+  });
 }
