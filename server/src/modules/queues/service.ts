@@ -5,7 +5,11 @@ import type { Db } from "../../db/client";
 import { uniqueViolation } from "../../db/errors";
 import { queues, whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
+import { changedFields } from "../../events/changedFields";
 import { presentQueue, presentQueueRecord } from "./present";
+import { queueCreated, queueDeleted, queueUpdated } from "./events";
 import { assertPlanAllowsOneMore } from "../plans/limits";
 
 /** The company's queues by orderQueue (unordered ones last), then name. */
@@ -32,27 +36,25 @@ function translateUniqueViolation(err: unknown): never {
 /** Creates a queue; without schedules it gets the default week (Mon–Fri 08–18, Sat 08–12, Sun closed). */
 export async function createQueue(ctx: AppContext, caller: Caller, body: QueueBody) {
   const schedules = body.schedules?.length ? body.schedules : [...DEFAULT_QUEUE_SCHEDULES];
-  let row;
   try {
-    row = await ctx.db.transaction(async (tx) => {
+    return await command(ctx, async (tx, events) => {
       await assertPlanAllowsOneMore(tx, caller.companyId, "queues");
       const [created] = await tx
         .insert(queues)
         .values({ ...body, companyId: caller.companyId, schedules, promptId: body.promptId ?? null, integrationId: body.integrationId ?? null })
         .returning();
-      return created;
+      const queue = presentQueueRecord(created);
+      events.add(queueCreated(queue, actorOf(caller)));
+      return queue;
     });
   } catch (err) {
     translateUniqueViolation(err);
   }
-  const queue = presentQueueRecord(row);
-  ctx.realtime.toCompany(caller.companyId, "queue", { action: "update", queue });
-  return queue;
 }
 
 /** Updates a queue; fields left out of the body (schedules, prompt, integration) are kept. */
 export async function updateQueue(ctx: AppContext, caller: Caller, id: number, body: QueueBody) {
-  await findQueue(ctx.db, caller.companyId, id);
+  const existing = await findQueue(ctx.db, caller.companyId, id);
   const values: Partial<typeof queues.$inferInsert> = {
     name: body.name,
     color: body.color,
@@ -63,20 +65,21 @@ export async function updateQueue(ctx: AppContext, caller: Caller, id: number, b
   if (body.schedules !== undefined) values.schedules = body.schedules;
   if (body.promptId !== undefined) values.promptId = body.promptId;
   if (body.integrationId !== undefined) values.integrationId = body.integrationId;
-  let row;
   try {
-    [row] = await ctx.db
-      .update(queues)
-      .set(values)
-      .where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id)))
-      .returning();
+    return await command(ctx, async (tx, events) => {
+      const [row] = await tx
+        .update(queues)
+        .set(values)
+        .where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id)))
+        .returning();
+      if (!row) throw new AppError("ERR_QUEUE_NOT_FOUND", 404); // deleted meanwhile
+      const queue = presentQueueRecord(row);
+      events.add(queueUpdated(queue, changedFields(existing, values), actorOf(caller)));
+      return queue;
+    });
   } catch (err) {
     translateUniqueViolation(err);
   }
-  if (!row) throw new AppError("ERR_QUEUE_NOT_FOUND", 404); // deleted meanwhile
-  const queue = presentQueueRecord(row);
-  ctx.realtime.toCompany(caller.companyId, "queue", { action: "update", queue });
-  return queue;
 }
 
 /**
@@ -84,10 +87,10 @@ export async function updateQueue(ctx: AppContext, caller: Caller, id: number, b
  * tickets keep existing without a queue, and connections stop transferring to it.
  */
 export async function deleteQueue(ctx: AppContext, caller: Caller, id: number) {
-  await ctx.db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(queues).where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id))).returning({ id: queues.id });
+  await command(ctx, async (tx, events) => {
+    const [deleted] = await tx.delete(queues).where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id))).returning();
     if (!deleted) throw new AppError("ERR_QUEUE_NOT_FOUND", 404);
     await tx.update(whatsapps).set({ transferQueueId: null }).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.transferQueueId, id)));
+    events.add(queueDeleted(deleted, actorOf(caller)));
   });
-  ctx.realtime.toCompany(caller.companyId, "queue", { action: "delete", queueId: id });
 }
