@@ -1,9 +1,16 @@
-import type { Socket as TcpSocket } from "node:net";
+import { Socket as TcpSocket } from "node:net";
 import type { Server } from "socket.io";
 
-/** What an engine.io socket exposes of its transport: the ws WebSocket, whose `_socket` is the TCP socket. */
-interface EngineSocket {
-  transport?: { socket?: { _socket?: TcpSocket } };
+/**
+ * The client's TCP socket under an engine.io socket, or undefined when it cannot be had.
+ *
+ * The only place that reads a private field: ws keeps the TCP socket in `WebSocket._socket`. A
+ * transport without one (long-polling) or a ws version that renames it gives undefined, and
+ * frames are then written as the library writes them.
+ */
+export function tcpSocketOf(engineSocket: unknown): TcpSocket | undefined {
+  const tcp = (engineSocket as { transport?: { socket?: { _socket?: unknown } } } | undefined)?.transport?.socket?._socket;
+  return tcp instanceof TcpSocket ? tcp : undefined;
 }
 
 /**
@@ -18,9 +25,10 @@ interface EngineSocket {
  * "… (2026-11-26): events in one write per flush").
  */
 export function coalesceFrames(io: Server) {
-  io.engine.on("flush", (socket: EngineSocket, packets: unknown[]) => {
-    const tcp = socket.transport?.socket?._socket;
-    if (packets.length < 2 || !tcp || tcp.writableCorked > 0) return;
+  io.engine.on("flush", (socket: unknown, packets: unknown[]) => {
+    if (packets.length < 2) return;
+    const tcp = tcpSocketOf(socket);
+    if (!tcp || tcp.writableCorked > 0) return;
     tcp.cork();
     process.nextTick(() => tcp.uncork());
   });
