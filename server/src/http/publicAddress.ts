@@ -19,6 +19,8 @@ export class AddressNotAllowedError extends Error {
   }
 }
 
+const LOOKUP_TIMEOUT_MS = 5_000;
+
 /** The host of a URL as DNS and `net` take it (IPv6 without its brackets). */
 export const bareHost = (hostname: string) => hostname.replace(/^\[(.*)\]$/, "$1");
 
@@ -27,10 +29,15 @@ export async function refusedHost(hostname: string, allowPrivate: boolean): Prom
   const host = bareHost(hostname);
   if (net.isIP(host)) return allowPrivate || isPublicAddress(host) ? null : "private";
   let addresses: dns.LookupAddress[];
+  let timer: NodeJS.Timeout | undefined;
   try {
-    addresses = await dns.promises.lookup(host, { all: true, verbatim: true });
+    // a resolver that does not answer must not hold the request
+    const late = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("DNS timeout")), LOOKUP_TIMEOUT_MS)));
+    addresses = await Promise.race([dns.promises.lookup(host, { all: true, verbatim: true }), late]);
   } catch {
     return "unresolvable";
+  } finally {
+    clearTimeout(timer);
   }
   if (addresses.length === 0) return "unresolvable";
   if (allowPrivate) return null;

@@ -145,6 +145,25 @@ describe("outgoing webhook deliveries", () => {
     await t.built.ctx.db.update(webhookEndpoints).set({ enabled: true }).where(eq(webhookEndpoints.id, endpointId));
   });
 
+  it("are not sent to a host that resolves to a private address when those are not allowed", async () => {
+    const port = new URL(receiver.url).port;
+    const before = receiver.arrivals.length;
+    t.built.ctx.config.webhooksAllowPrivateHosts = false;
+    try {
+      for (const host of ["localhost", "127.0.0.1"]) {
+        // saved while the name was public; it points inside now (DNS rebinding)
+        await t.built.ctx.db.update(webhookEndpoints).set({ url: `http://${host}:${port}/hooks/balcao` }).where(eq(webhookEndpoints.id, endpointId));
+        const event = await ticketUpdated();
+        expect(await send(new Date())).toEqual({ succeeded: 0, retrying: 1, failed: 0 });
+        expect((await deliveryOf(event.id)).lastError).toMatch(/private or reserved address/);
+      }
+    } finally {
+      t.built.ctx.config.webhooksAllowPrivateHosts = true;
+      await t.built.ctx.db.update(webhookEndpoints).set({ url: receiver.url }).where(eq(webhookEndpoints.id, endpointId));
+    }
+    expect(receiver.arrivals.length).toBe(before);
+  });
+
   it("never write the secret to a log line", () => {
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.some((l) => l.includes("webhook delivery tried"))).toBe(true);
