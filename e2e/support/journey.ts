@@ -9,8 +9,8 @@ export interface Journey {
 }
 
 /** Starts the server, then the browser; a browser that fails to start stops the server again. */
-export async function startJourney(): Promise<Journey> {
-  const server = await startServer();
+export async function startJourney(extraEnv: Record<string, string> = {}): Promise<Journey> {
+  const server = await startServer(extraEnv);
   try {
     return { server, browser: await launchBrowser() };
   } catch (err) {

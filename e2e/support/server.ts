@@ -40,12 +40,12 @@ async function freshDatabase() {
 
 export interface RunningServer { url: string; stop(): Promise<void> }
 
-/** Runs the real server process on a free port, serving the web app built once for the run (buildWeb.ts). */
-export async function startServer(): Promise<RunningServer> {
+/** Runs the real server process on a free port, serving the web app built once for the run (buildWeb.ts); `extraEnv` adds configuration. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-e2e-"));
   const db = await freshDatabase();
-  const env: Record<string, string> = { PATH: process.env.PATH!, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn" };
+  const env: Record<string, string> = { PATH: process.env.PATH!, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn", ...extraEnv };
   if (db.url) env.DATABASE_URL = db.url;
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
