@@ -2,6 +2,7 @@ import type { Listener } from "../../events/types";
 import { contactsRealtime } from "./contacts";
 import { tagsRealtime } from "./tags";
 import { queuesRealtime } from "./queues";
+import { quickMessagesRealtime } from "./quickMessages";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime];

@@ -7,7 +7,9 @@ import { readForm } from "../../http/multipartForm";
 import type { MediaFile } from "../../channels/contract";
 import { mimeOf } from "../../media/store";
 import { presentQuickMessageRecord } from "./present";
-import { emitQuickMessageSaved } from "./realtime";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
+import { quickMessageUpdated } from "./events";
 import { findEditableQuickMessage, findVisibleQuickMessage } from "./service";
 
 /** The one file of POST /quick-messages/:id/media-upload (fields: typeArch 'quickMessage', file). */
@@ -26,36 +28,39 @@ export async function readUploadedFile(request: FastifyRequest): Promise<MediaFi
   return file;
 }
 
+/** The attachment's columns changed in one command; null when the quick message is gone meanwhile. */
+function saveMedia(ctx: AppContext, caller: Caller, id: number, media: { mediaPath: string | null; mediaName: string | null }) {
+  return command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .update(quickMessages)
+      .set(media)
+      .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
+      .returning();
+    if (!row) return null;
+    const record = presentQuickMessageRecord(row);
+    events.add(quickMessageUpdated(record, ["mediaPath", "mediaName"], actorOf(caller)));
+    return record;
+  });
+}
+
 /** Stores the attachment under the company (replacing any earlier one). */
 export async function attachQuickMessageMedia(ctx: AppContext, caller: Caller, id: number, file: MediaFile) {
   const before = await findEditableQuickMessage(ctx.db, caller, id);
   const stored = await ctx.media.save(caller.companyId, file.data, file.filename);
-  const [row] = await ctx.db
-    .update(quickMessages)
-    .set({ mediaPath: stored.key, mediaName: stored.filename })
-    .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
-    .returning();
-  if (!row) {
+  const record = await saveMedia(ctx, caller, id, { mediaPath: stored.key, mediaName: stored.filename });
+  if (!record) {
     await ctx.media.remove(caller.companyId, stored.key).catch(() => undefined);
     throw new AppError("ERR_NOT_FOUND", 404);
   }
   if (before.mediaPath && before.mediaPath !== stored.key) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
-  const record = presentQuickMessageRecord(row);
-  emitQuickMessageSaved(ctx.realtime, record, "update");
   return record;
 }
 
 export async function detachQuickMessageMedia(ctx: AppContext, caller: Caller, id: number) {
   const before = await findEditableQuickMessage(ctx.db, caller, id);
-  const [row] = await ctx.db
-    .update(quickMessages)
-    .set({ mediaPath: null, mediaName: null })
-    .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
-    .returning();
-  if (!row) throw new AppError("ERR_NOT_FOUND", 404);
+  const record = await saveMedia(ctx, caller, id, { mediaPath: null, mediaName: null });
+  if (!record) throw new AppError("ERR_NOT_FOUND", 404);
   if (before.mediaPath) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
-  const record = presentQuickMessageRecord(row);
-  emitQuickMessageSaved(ctx.realtime, record, "update");
   return record;
 }
 

@@ -6,7 +6,10 @@ import { quickMessages } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { presentQuickMessage, presentQuickMessageRecord } from "./present";
-import { emitQuickMessageDeleted, emitQuickMessageSaved } from "./realtime";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
+import { changedFields } from "../../events/changedFields";
+import { quickMessageCreated, quickMessageDeleted, quickMessageUpdated } from "./events";
 
 type QuickMessageRow = typeof quickMessages.$inferSelect;
 
@@ -55,36 +58,44 @@ export async function findEditableQuickMessage(db: Db, caller: Caller, id: numbe
 }
 
 export async function createQuickMessage(ctx: AppContext, caller: Caller, body: QuickMessageBody) {
-  const [row] = await ctx.db
-    .insert(quickMessages)
-    .values({ companyId: caller.companyId, userId: caller.id, shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status })
-    .returning();
-  const record = presentQuickMessageRecord(row);
-  emitQuickMessageSaved(ctx.realtime, record, "create");
-  return record;
+  return command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .insert(quickMessages)
+      .values({ companyId: caller.companyId, userId: caller.id, shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status })
+      .returning();
+    const record = presentQuickMessageRecord(row);
+    events.add(quickMessageCreated(record, actorOf(caller)));
+    return record;
+  });
 }
 
 /** Text and switches only; the owner stays, and the attachment changes through media-upload. */
 export async function updateQuickMessage(ctx: AppContext, caller: Caller, id: number, body: QuickMessageUpdateBody) {
   const current = await findEditableQuickMessage(ctx.db, caller, id);
-  const [row] = await ctx.db
-    .update(quickMessages)
-    .set({ shortcode: body.shortcode, message: body.message, geral: body.geral ?? current.geral, status: body.status })
-    .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
-    .returning();
-  if (!row) throw new AppError("ERR_NOT_FOUND", 404); // deleted meanwhile
-  const record = presentQuickMessageRecord(row);
-  emitQuickMessageSaved(ctx.realtime, record, "update");
-  return record;
+  const changes = { shortcode: body.shortcode, message: body.message, geral: body.geral ?? current.geral, status: body.status };
+  return command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .update(quickMessages)
+      .set(changes)
+      .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
+      .returning();
+    if (!row) throw new AppError("ERR_NOT_FOUND", 404); // deleted meanwhile
+    const record = presentQuickMessageRecord(row);
+    events.add(quickMessageUpdated(record, changedFields(current, changes), actorOf(caller)));
+    return record;
+  });
 }
 
 export async function deleteQuickMessage(ctx: AppContext, caller: Caller, id: number) {
   await findEditableQuickMessage(ctx.db, caller, id);
-  const [deleted] = await ctx.db
-    .delete(quickMessages)
-    .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
-    .returning();
-  if (!deleted) throw new AppError("ERR_NOT_FOUND", 404);
+  const deleted = await command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .delete(quickMessages)
+      .where(and(eq(quickMessages.companyId, caller.companyId), eq(quickMessages.id, id)))
+      .returning();
+    if (!row) throw new AppError("ERR_NOT_FOUND", 404);
+    events.add(quickMessageDeleted(row, actorOf(caller)));
+    return row;
+  });
   if (deleted.mediaPath) await ctx.media.remove(caller.companyId, deleted.mediaPath).catch(() => undefined);
-  emitQuickMessageDeleted(ctx.realtime, caller.companyId, id);
 }
