@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { messages, tickets, whatsapps } from "../db/schema";
 import { deliver } from "../modules/messages/send";
@@ -10,6 +10,12 @@ export interface LeftPendingScope {
   whatsappId?: number;
   /** Connections of these channels only. */
   channels?: string[];
+  /**
+   * Also claims (sending) made before this time, when no other process can be sending them: the
+   * process that claimed them stopped. Taken back and sent again; one the channel had already
+   * accepted just before the stop may go out twice, which a claim's 10-minute staleness allows too.
+   */
+  claimedBefore?: Date;
 }
 
 /**
@@ -20,18 +26,22 @@ export interface LeftPendingScope {
  */
 export async function sendLeftPending(ctx: AppContext, scope: LeftPendingScope) {
   const ofConnections = scope.channels ? ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(inArray(whatsapps.channel, scope.channels)) : undefined;
+  const inScope = and(
+    eq(messages.fromMe, true),
+    lt(messages.createdAt, scope.before),
+    scope.whatsappId === undefined ? undefined : eq(messages.whatsappId, scope.whatsappId),
+    ofConnections ? inArray(messages.whatsappId, ofConnections) : undefined,
+  );
+  if (scope.claimedBefore) {
+    await ctx.db
+      .update(messages)
+      .set({ sendStatus: "pending" })
+      .where(and(inScope, eq(messages.sendStatus, "sending"), lt(messages.updatedAt, scope.claimedBefore)));
+  }
   const rows = await ctx.db
     .select()
     .from(messages)
-    .where(
-      and(
-        eq(messages.sendStatus, "pending"),
-        eq(messages.fromMe, true),
-        lt(messages.createdAt, scope.before),
-        scope.whatsappId === undefined ? undefined : eq(messages.whatsappId, scope.whatsappId),
-        ofConnections ? inArray(messages.whatsappId, ofConnections) : undefined,
-      ),
-    )
+    .where(and(inScope, eq(messages.sendStatus, "pending")))
     .orderBy(asc(messages.createdAt), asc(messages.id))
     .limit(500);
   const views = new Map<number, TicketView | null>();

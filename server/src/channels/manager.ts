@@ -144,7 +144,12 @@ export class ChannelManager {
       }
     }
     // what a stop left unsent; a session's own go out once it is up (see `handle`)
-    if (whatsappId === undefined && !unheldOnly) this.sendLeftPending({ before: this.startedAt, channels: ["sandbox", "cloud"] });
+    if (whatsappId === undefined && !unheldOnly) this.sendLeftPending({ before: this.startedAt, channels: ["sandbox", "cloud"], claimedBefore: this.deadClaimsBefore() });
+  }
+
+  /** Without REDIS_URL this is the only process: a send claimed before it started was cut off by a stop. */
+  private deadClaimsBefore() {
+    return this.requests ? undefined : this.startedAt;
   }
 
   private sendLeftPending(scope: Parameters<typeof sendLeftPending>[1]) {
@@ -260,7 +265,7 @@ export class ChannelManager {
           const session = await presentWhatsapp(this.ctx.db, row);
           this.ctx.realtime.toCompany(companyId, "whatsappSession", { action: "update", session });
           this.ctx.realtime.toCompany(companyId, "whatsapp", { action: "update", whatsapp: session });
-          if (row.status === "CONNECTED") this.sendLeftPending({ before: new Date(), whatsappId });
+          if (row.status === "CONNECTED") this.sendLeftPending({ before: new Date(), whatsappId, claimedBefore: this.deadClaimsBefore() });
         }
       }
     }

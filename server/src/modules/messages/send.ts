@@ -14,6 +14,7 @@ import { jsonOf, rowOf, rowsOf } from "../../channels/sqlRows";
 import { messageViewOf, presentMessages } from "./present";
 import { BATCH_SLOTS, eachAloneOnFailure, KeyedBatches } from "../../channels/keyedBatches";
 import { companyExpired, companyExpiredSql } from "../companies/sendingAllowed";
+import { SessionUnreachable } from "../../channels/remote/sessionRequests";
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -83,7 +84,7 @@ export interface Claim { whatsapp: unknown; number: string | null; quoted_extern
  */
 export const STALE_CLAIM_MS = 10 * 60_000;
 
-interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed"; externalId: string | null; ack: number | null }
+interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed" | "pending"; externalId: string | null; ack: number | null }
 type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown } | undefined;
 
 /**
@@ -141,7 +142,7 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     const [current] = await ctx.db.select().from(messages).where(eq(messages.id, row.id));
     return (await presentMessages(ctx.db, ticket.companyId, [current ?? row]))[0];
   }
-  let outcome: { externalId: string | null; sendStatus: "sent" | "failed"; ack: number | null };
+  let outcome: { externalId: string | null; sendStatus: Outcome["sendStatus"]; ack: number | null };
   try {
     if (!ticket.whatsappId) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     // an automatic message of an expired company is kept failed, for an attendant to send again once renewed
@@ -157,8 +158,10 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     if (file && !file.mimetype) file.mimetype = row.mediaType === "application" ? "application/octet-stream" : `${row.mediaType}/*`;
     const sent = file ? await adapter.sendMedia(number, file, row.body, options) : await adapter.sendText(number, row.body, options);
     outcome = { externalId: sent.externalId, sendStatus: "sent", ack: 1 };
-  } catch {
-    outcome = { externalId: null, sendStatus: "failed", ack: null };
+  } catch (err) {
+    // the session's holder is gone and nothing was handed over: the message waits for its next holder
+    const unsent = err instanceof SessionUnreachable && !err.handedOver;
+    outcome = { externalId: null, sendStatus: unsent ? "pending" : "failed", ack: null };
   }
   const r = await outcomes(ctx).submit(`${ticket.companyId}`, { id: row.id, company_id: ticket.companyId, ...outcome });
   if (r instanceof Error) throw r;
