@@ -41,7 +41,12 @@ import { helpRoutes } from "./modules/helps/routes";
 import { queueRoutes } from "./modules/queues/routes";
 import { queueOptionRoutes } from "./modules/queueOptions/routes";
 import { companyScheduleRoutes } from "./modules/companies/schedules";
-import { MediaStore } from "./media/store";
+import { openMediaStore } from "./media/openStore";
+import { useChannelKey } from "./channels/sealing";
+import { checkChannelKey } from "./channels/channelKeyCheck";
+import { ProcessHealth, healthRoutes } from "./http/health";
+import { closeRedis, quietCommands, watchRedis } from "./redisConnections";
+import { createEmitOnlyServer } from "./realtime/emitOnlyServer";
 import { ChannelManager } from "./channels/manager";
 import { startJobs } from "./jobs/runner";
 import { whatsappRoutes } from "./modules/whatsapps/routes";
@@ -87,14 +92,17 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pglite") });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pglite"), poolSize: config.databasePoolSize });
   let redis: Redis[] = [];
   try {
     await database.migrate();
+    useChannelKey(config.dataDir, config.channelKey);
+    await checkChannelKey(database, config.dataDir, !!config.channelKey);
     const secrets = await loadSecrets(config.dataDir, { jwtSecret: config.jwtSecret, jwtRefreshSecret: config.jwtRefreshSecret });
     const seeded = await seed(database.db, { adminEmail: config.adminEmail, adminPassword: config.adminPassword });
-    const ctx = { config, database, db: database.db, secrets, realtime: new Realtime(), media: new MediaStore(path.join(config.dataDir, "media")) } as AppContext;
-    ctx.channels = new ChannelManager(ctx);
+    const ctx = { config, database, db: database.db, secrets, realtime: new Realtime(), media: openMediaStore(config) } as AppContext;
+    // a web process never holds a WhatsApp Web session: workers do
+    ctx.channels = new ChannelManager(ctx, { lease: { claims: config.role !== "web" } });
     ctx.events = new Dispatcher(ctx, { graceMs: options.eventGraceMs });
     ctx.events.register(...allListeners());
 
@@ -112,7 +120,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10, fields: 20 } });
     if (config.allowedOrigins.length) await app.register(cors, { origin: config.allowedOrigins, credentials: true, methods: CORS_METHODS, allowedHeaders: ["Authorization", "Content-Type"] });
     if (config.redisUrl) redis = [new Redis(config.redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 })];
-    if (redis.length) await redis[0].connect();
+    for (const client of redis) watchRedis(client, app.log);
+    // Redis down at start: the process still starts, /healthz answers 503 until it is back
+    if (redis.length) await redis[0].connect().catch(() => undefined);
     await app.register(rateLimit, {
       global: false,
       redis: redis[0],
@@ -123,7 +133,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.log = app.log;
 
     // Before the API: browser navigations must reach the SPA ahead of the API's auth hook.
-    if (options.webDist) await registerWebApp(app, options.webDist);
+    // a worker answers GET /healthz only
+    const serves = config.role !== "worker";
+    if (serves && options.webDist) await registerWebApp(app, options.webDist);
     const limiter = new LoginLimiter({
       maxPerIp: config.loginMaxPerIp,
       maxFailsPerEmailIp: config.loginMaxFailsPerEmailIp,
@@ -132,7 +144,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxDelayMs: config.loginMaxDelayMs,
       redis: redis[0],
     });
-    await app.register(async (api) => {
+    if (serves) await app.register(async (api) => {
       registerAuthHook(api, ctx);
       registerStorableInputGuard(api);
       await api.register(systemRoutes(ctx));
@@ -164,24 +176,30 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });
     // public, signed by Meta, with its own raw-body parser
-    await app.register(cloudWebhookRoutes(ctx));
+    if (serves) await app.register(cloudWebhookRoutes(ctx));
+    const runsJobs = options.jobs !== false && config.role !== "web";
+    const health = new ProcessHealth(ctx, config.role, runsJobs, () => redis);
+    await app.register(healthRoutes(health));
 
     const policies = new RoomPolicies();
     policies.ticket = async (caller, ticketId) => {
       const ticket = await findTicket(ctx.db, caller.companyId, ticketId);
       return !!ticket && canAccessTicket(caller, await queueIdsOf(ctx.db, caller.companyId, caller.id), ticket);
     };
-    const { io, stop: stopSockets } = createSocketServer(app.server, ctx, policies, config.allowedOrigins);
+    const { io, stop: stopSockets } = serves ? createSocketServer(app.server, ctx, policies, config.allowedOrigins) : createEmitOnlyServer();
     if (config.redisUrl) {
       const pub = new Redis(config.redisUrl);
       const sub = pub.duplicate();
       redis.push(pub, sub);
-      io.adapter(createAdapter(pub, sub));
+      watchRedis(pub, app.log);
+      watchRedis(sub, app.log);
+      io.adapter(createAdapter(quietCommands(pub), quietCommands(sub)));
     }
     ctx.realtime.attach(io);
-    const jobs = options.jobs === false ? null : await startJobs(ctx);
-    const sweeper = options.jobs === false ? null : startEventSweeper(ctx);
-    await ctx.channels.resumeSessions().catch((err) => app.log.error({ err }, "WhatsApp sessions not resumed"));
+    const jobs = runsJobs ? await startJobs(ctx) : null;
+    const sweeper = runsJobs ? startEventSweeper(ctx) : null;
+    if (jobs) health.jobs = "running";
+    if (config.role !== "web") await ctx.channels.resumeSessions().catch((err) => app.log.error({ err }, "WhatsApp sessions not resumed"));
 
     return {
       app,
@@ -189,17 +207,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       generatedAdminPassword: seeded.generatedPassword,
       async close() {
         await stopSockets();
+        health.jobs = "off";
         await jobs?.stop();
         await sweeper?.stop();
         await ctx.channels.closeAll();
         await app.close();
         await ctx.events.drain();
-        await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+        await Promise.all(redis.map(closeRedis));
         await database.close();
       },
     };
   } catch (err) {
-    await Promise.all(redis.map((r) => r.quit().catch(() => undefined)));
+    await Promise.all(redis.map(closeRedis));
     await database.close().catch(() => undefined);
     throw err;
   }

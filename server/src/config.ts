@@ -1,6 +1,8 @@
 import { z } from "zod";
 import net from "node:net";
 import path from "node:path";
+import { ConfigError } from "./configError";
+import { loadDeploymentConfig, type DeploymentConfig } from "./deploymentConfig";
 
 /** Every environment variable, read and validated here and nowhere else. */
 const urlString = (protocols: string[]) =>
@@ -37,7 +39,8 @@ const envSchema = z.object({
   WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
 });
 
-export interface Config {
+/** ROLE, CHANNEL_KEY, DATABASE_POOL_SIZE and MEDIA_URL with S3_* come from deploymentConfig.ts. */
+export interface Config extends DeploymentConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -61,7 +64,7 @@ export interface Config {
   webhooksAllowPrivateHosts: boolean;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 const PROXY_NAMES = ["loopback", "linklocal", "uniquelocal"];
 
@@ -128,5 +131,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginMaxDelayMs: e.LOGIN_MAX_DELAY_MS,
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
     webhooksAllowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS === "true",
+    ...loadDeploymentConfig(clean),
   };
 }

@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { ConfigError, loadConfig } from "./config";
 import { DatabaseError } from "./db/client";
+import { checkRoleNeeds } from "./deploymentConfig";
 import { buildApp } from "./app";
 import { safeMessage } from "./logging";
 
@@ -9,6 +10,7 @@ const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../.
 
 async function main() {
   const config = loadConfig();
+  checkRoleNeeds(config);
   const built = await buildApp(config, { webDist });
   if (built.generatedAdminPassword) {
     // Printed once, on the first start only; it is not stored anywhere in clear text.
@@ -19,7 +21,7 @@ async function main() {
   await built.app.listen({ port: config.port, host: config.host });
   const address = built.app.server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
-  process.stdout.write(`Balcão is listening on http://localhost:${port} (database: ${built.ctx.database.kind})\n`);
+  process.stdout.write(`Balcão is listening on http://localhost:${port} (role: ${config.role}, database: ${built.ctx.database.kind})\n`);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -7,6 +7,12 @@ import path from "node:path";
 const PREFIX = "gcm1:";
 const keys = new Map<string, Buffer>();
 
+/** CHANNEL_KEY, when given, seals and opens the secrets of this DATA_DIR instead of its channel.key file. */
+export function useChannelKey(dataDir: string, key: Buffer | undefined) {
+  if (key) keys.set(dataDir, key);
+  else keys.delete(dataDir); // read the file again: an earlier app in this process may have used another key
+}
+
 /** The channel key: 32 random bytes kept in DATA_DIR/channel.key (mode 0600), made on first use. */
 function channelKey(dataDir: string): Buffer {
   const cached = keys.get(dataDir);
@@ -45,4 +51,14 @@ export function unseal(dataDir: string, sealed: string) {
   const decipher = crypto.createDecipheriv("aes-256-gcm", channelKey(dataDir), raw.subarray(0, 12));
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+}
+
+/** Whether a stored value opens with this DATA_DIR's key (a value stored before sealing always does). */
+export function opens(dataDir: string, sealed: string) {
+  try {
+    unseal(dataDir, sealed);
+    return true;
+  } catch {
+    return false;
+  }
 }

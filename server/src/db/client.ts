@@ -39,12 +39,12 @@ function statementName(text: string) {
 }
 
 /** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory for "memory://"). */
-export async function openDatabase(opts: { url?: string; pgliteDir?: string }): Promise<Database> {
-  if (opts.url) return openPostgres(opts.url);
+export async function openDatabase(opts: { url?: string; pgliteDir?: string; poolSize?: number }): Promise<Database> {
+  if (opts.url) return openPostgres(opts.url, opts.poolSize ?? 10);
   return openPglite(opts.pgliteDir ?? "memory://");
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { default: pg } = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
   const { migrate } = await import("drizzle-orm/node-postgres/migrator");
@@ -53,7 +53,7 @@ async function openPostgres(url: string): Promise<Database> {
   // Connections stay open once made (min = max). The driver's default closes one after 10 s idle;
   // the first burst after a lull then pays for a new backend, and each statement's first run on it
   // for planning, the catalog and the triggers' compilation.
-  const pool = new pg.Pool({ connectionString: url, max: 10, min: 10, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, min: poolSize, connectionTimeoutMillis: 5_000, options: "-c jit=off" });
   pool.on("error", () => undefined); // idle client errors surface on the next query instead
   try {
     const c = await pool.connect();

@@ -1,9 +1,26 @@
 import crypto from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { AppError } from "../http/errors";
 
 export interface StoredMedia { key: string; filename: string }
+
+/** A stored file to serve: its bytes as they come, and its length when the store knows it. */
+export interface MediaFile { stream: Readable; size?: number }
+
+/**
+ * Where uploaded and received media live: on local disk (diskStore.ts) or in an S3-compatible
+ * bucket (s3Store.ts). Never served as a public folder: every read names the company, and a key of
+ * another company (or a path trick) is not found.
+ */
+export interface MediaStore {
+  save(companyId: number, data: Buffer, filename: string): Promise<StoredMedia>;
+  /** The whole file, for a channel that sends it on. */
+  read(companyId: number, key: string): Promise<Buffer>;
+  /** The file as a stream, to serve it without holding it in memory. */
+  open(companyId: number, key: string): Promise<MediaFile>;
+  remove(companyId: number, key: string): Promise<void>;
+}
 
 /** Safe file name: no folders, spaces as underscores (as the spec's client does), no odd characters. */
 export function safeFileName(name: string) {
@@ -11,42 +28,21 @@ export function safeFileName(name: string) {
   return base.slice(-120) || "file";
 }
 
-/**
- * Media under DATA_DIR/media/{companyId}/…, never served as a public folder: every read
- * names the company, and a key of another company (or a path trick) is not found.
- */
-export class MediaStore {
-  constructor(private readonly root: string) {}
-
-  async save(companyId: number, data: Buffer, filename: string): Promise<StoredMedia> {
-    const name = safeFileName(filename);
-    const key = `${companyId}/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}-${name}`;
-    const file = path.join(this.root, key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, data, { mode: 0o600 });
-    return { key, filename: name };
-  }
-
-  resolve(companyId: number, key: string) {
-    const file = path.resolve(this.root, key);
-    const companyRoot = path.resolve(this.root, String(companyId)) + path.sep;
-    if (!file.startsWith(companyRoot)) throw new AppError("ERR_NOT_FOUND", 404);
-    return file;
-  }
-
-  async read(companyId: number, key: string) {
-    try {
-      return await fs.readFile(this.resolve(companyId, key));
-    } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError("ERR_WAPP_DOWNLOAD_MEDIA", 404);
-    }
-  }
-
-  async remove(companyId: number, key: string) {
-    await fs.rm(this.resolve(companyId, key), { force: true });
-  }
+/** A new key: {companyId}/{yyyy-mm}/{uuid}-{safe name}. */
+export function newMediaKey(companyId: number, filename: string): StoredMedia {
+  const name = safeFileName(filename);
+  return { key: `${companyId}/${new Date().toISOString().slice(0, 7)}/${crypto.randomUUID()}-${name}`, filename: name };
 }
+
+/** The key itself when it is one of this company's; anything else is not found. */
+export function companyKey(companyId: number, key: string) {
+  const segments = key.split("/");
+  const plain = segments.every((s) => s !== "" && s !== "." && s !== ".." && !s.includes("\\"));
+  if (!plain || segments.length < 2 || segments[0] !== String(companyId)) throw new AppError("ERR_NOT_FOUND", 404);
+  return key;
+}
+
+export const missingMedia = () => new AppError("ERR_WAPP_DOWNLOAD_MEDIA", 404);
 
 const TYPES: Record<string, string> = {
   ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",

@@ -73,12 +73,13 @@ export function messageRoutes(ctx: AppContext) {
     r.post("/messages/:id/retry", { schema: { params: idParams, tags: ["messages"] } }, async (request) => retryMessage(ctx, request.caller, request.params.id));
 
     r.get("/media/messages/:id", { schema: { params: idParams, tags: ["messages"] } }, async (request, reply) => {
-      const file = await readMedia(ctx, request.caller, request.params.id);
+      const media = await readMedia(ctx, request.caller, request.params.id);
+      if (media.file.size !== undefined) reply.header("content-length", media.file.size);
       return reply
-        .header("content-type", mimeOf(file.name))
-        .header("content-disposition", `inline; filename="${file.name}"`)
+        .header("content-type", mimeOf(media.name))
+        .header("content-disposition", `inline; filename="${media.name}"`)
         .header("cache-control", "private, no-store")
-        .send(file.data);
+        .send(media.file.stream);
     });
   };
 }

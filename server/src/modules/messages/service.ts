@@ -132,6 +132,6 @@ export async function retryMessage(ctx: AppContext, caller: Caller, messageId: n
 export async function readMedia(ctx: AppContext, caller: Caller, messageId: number) {
   const { row } = await loadOwnMessage(ctx, caller, messageId);
   if (!row.mediaPath || row.isDeleted) throw new AppError("ERR_NOT_FOUND", 404);
-  return { data: await ctx.media.read(caller.companyId, row.mediaPath), name: row.mediaName ?? "file" };
+  return { file: await ctx.media.open(caller.companyId, row.mediaPath), name: row.mediaName ?? "file" };
 }
 

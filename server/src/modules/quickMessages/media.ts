@@ -68,5 +68,5 @@ export async function detachQuickMessageMedia(ctx: AppContext, caller: Caller, i
 export async function readQuickMessageMedia(ctx: AppContext, caller: Caller, id: number) {
   const row = await findVisibleQuickMessage(ctx.db, caller, id);
   if (!row.mediaPath) throw new AppError("ERR_NOT_FOUND", 404);
-  return { data: await ctx.media.read(caller.companyId, row.mediaPath), name: row.mediaName ?? "arquivo" };
+  return { file: await ctx.media.open(caller.companyId, row.mediaPath), name: row.mediaName ?? "arquivo" };
 }

@@ -56,12 +56,13 @@ export function quickMessageRoutes(ctx: AppContext) {
     }));
 
     r.get("/media/quick-messages/:id", { schema: { params: idParams, tags } }, async (request, reply) => {
-      const file = await readQuickMessageMedia(ctx, request.caller, request.params.id);
+      const media = await readQuickMessageMedia(ctx, request.caller, request.params.id);
+      if (media.file.size !== undefined) reply.header("content-length", media.file.size);
       return reply
-        .header("content-type", mimeOf(file.name))
-        .header("content-disposition", `inline; filename="${file.name}"`)
+        .header("content-type", mimeOf(media.name))
+        .header("content-disposition", `inline; filename="${media.name}"`)
         .header("cache-control", "private, no-store")
-        .send(file.data);
+        .send(media.file.stream);
     });
   };
 }

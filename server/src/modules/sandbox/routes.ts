@@ -122,8 +122,9 @@ export function sandboxRoutes(ctx: AppContext) {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const [msg] = await ctx.db.select().from(sandboxMessages).where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.params.externalId)));
       if (!msg?.mediaPath || msg.deleted) throw new AppError("ERR_NOT_FOUND", 404);
-      const data = await ctx.media.read(row.companyId, msg.mediaPath);
-      return reply.header("content-type", mimeOf(msg.mediaName ?? "")).header("cache-control", "private, no-store").send(data);
+      const file = await ctx.media.open(row.companyId, msg.mediaPath);
+      if (file.size !== undefined) reply.header("content-length", file.size);
+      return reply.header("content-type", mimeOf(msg.mediaName ?? "")).header("cache-control", "private, no-store").send(file.stream);
     });
   };
 
