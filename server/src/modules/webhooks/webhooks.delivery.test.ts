@@ -138,6 +138,19 @@ describe("outgoing webhook deliveries", () => {
     for (const e of events) expect(receiver.accepted(e.id)).toHaveLength(1);
   });
 
+  // two processes need a shared database: PostgreSQL only
+  it.runIf(!!process.env.DATABASE_URL)("are sent once when two processes on one database run at the same time", async () => {
+    const other = await startTestApp({ databaseUrl: t.config.databaseUrl, dataDir: t.config.dataDir, env: { WEBHOOKS_ALLOW_PRIVATE_HOSTS: "true" } });
+    try {
+      const events = await Promise.all(Array.from({ length: 6 }, () => ticketUpdated()));
+      const runs = await Promise.all([send(new Date()), deliverDueWebhooks(other.built.ctx, { timeoutMs: 300 }), send(new Date())]);
+      expect(runs.reduce((n, r) => n + r.succeeded, 0)).toBe(6);
+      for (const e of events) expect(receiver.accepted(e.id)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("wait while their endpoint is disabled", async () => {
     await t.http.put(`/webhook-endpoints/${endpointId}`, { enabled: false }, a.token);
     const skipped = await ticketUpdated();
