@@ -3,15 +3,21 @@ import type { AppContext } from "../context";
 import { schedules } from "../db/schema";
 import { deliverSchedule } from "../modules/schedules/send";
 import { findScheduleView } from "../modules/schedules/present";
+import { command } from "../events/command";
+import type { Db } from "../db/client";
+import type { EventLog } from "../events/record";
 import { companyExpiredSql } from "../modules/companies/sendingAllowed";
 
 const BATCH = 50;
 /** A claim older than this was left by a process that stopped mid-send: it is reported, never re-sent. */
 const STALE_CLAIM_MS = 10 * 60_000;
 
-async function announce(ctx: AppContext, companyId: number, id: number) {
-  const schedule = await findScheduleView(ctx.db, companyId, id);
-  if (schedule) ctx.realtime.toCompany(companyId, "schedule", { action: "update", schedule });
+/** The job changed a schedule's status: recorded in the change's transaction, without an actor. */
+async function recordUpdated(tx: Db, events: EventLog, companyId: number, id: number) {
+  const schedule = await findScheduleView(tx, companyId, id);
+  if (!schedule) return;
+  const data = { scheduleId: id, contactId: schedule.contactId, status: schedule.status };
+  events.add({ type: "schedule.updated", companyId, stream: `schedule:${id}`, data, transient: { schedule } });
 }
 
 /**
@@ -44,19 +50,23 @@ async function sendClaimed(ctx: AppContext, row: typeof schedules.$inferSelect, 
     // an expired company's schedule waits, unclaimed, and goes out at the first run after renewal
     outcome = { status: code === "ERR_SUBSCRIPTION_EXPIRED" ? "PENDENTE" : "ERRO", sentAt: null };
   }
-  await ctx.db.update(schedules).set({ ...outcome, updatedAt: new Date() }).where(eq(schedules.id, row.id));
-  await announce(ctx, row.companyId, row.id);
+  await command(ctx, async (tx, events) => {
+    await tx.update(schedules).set({ ...outcome, updatedAt: new Date() }).where(eq(schedules.id, row.id));
+    await recordUpdated(tx, events, row.companyId, row.id);
+  });
   return sent;
 }
 
 /** Claims abandoned by a stopped process become ERRO, so the user sees them and may reschedule. */
 async function reportAbandonedClaims(ctx: AppContext, now: Date) {
-  const abandoned = await ctx.db
-    .update(schedules)
-    .set({ status: "ERRO", sentAt: null, updatedAt: new Date() })
-    .where(and(eq(schedules.status, "PENDENTE"), isNotNull(schedules.sentAt), lt(schedules.sentAt, new Date(now.getTime() - STALE_CLAIM_MS))))
-    .returning({ id: schedules.id, companyId: schedules.companyId });
-  for (const s of abandoned) await announce(ctx, s.companyId, s.id);
+  await command(ctx, async (tx, events) => {
+    const abandoned = await tx
+      .update(schedules)
+      .set({ status: "ERRO", sentAt: null, updatedAt: new Date() })
+      .where(and(eq(schedules.status, "PENDENTE"), isNotNull(schedules.sentAt), lt(schedules.sentAt, new Date(now.getTime() - STALE_CLAIM_MS))))
+      .returning({ id: schedules.id, companyId: schedules.companyId });
+    for (const s of abandoned) await recordUpdated(tx, events, s.companyId, s.id);
+  });
 }
 
 /**

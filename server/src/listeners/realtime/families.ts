@@ -3,6 +3,7 @@ import { contactsRealtime } from "./contacts";
 import { tagsRealtime } from "./tags";
 import { queuesRealtime } from "./queues";
 import { quickMessagesRealtime } from "./quickMessages";
+import { schedulesRealtime } from "./schedules";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime];

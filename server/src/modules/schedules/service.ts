@@ -7,7 +7,12 @@ import { contacts, schedules, tickets, users } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { wakeSchedulesAt } from "../../jobs/scheduleWakeups";
+import { command } from "../../events/command";
+import type { EventLog } from "../../events/record";
+import { actorOf } from "../../events/actor";
+import { changedFields } from "../../events/changedFields";
 import { findScheduleView, presentSchedule, selectSchedules } from "./present";
+import { scheduleDeleted, scheduleSaved } from "./events";
 
 type ScheduleRow = typeof schedules.$inferSelect;
 
@@ -68,21 +73,25 @@ async function resolveReferences(db: Db, caller: Caller, body: ScheduleBody, cur
   return { userId, ticketId: body.ticketId ?? null };
 }
 
-async function announce(ctx: AppContext, companyId: number, id: number, action: "create" | "update") {
-  const schedule = await findScheduleView(ctx.db, companyId, id);
+/** The schedule as lists show it, recorded with the change in its transaction. */
+async function recordSaved(tx: Db, events: EventLog, caller: Caller, id: number, type: "schedule.created" | "schedule.updated", changed?: string[]) {
+  const schedule = await findScheduleView(tx, caller.companyId, id);
   if (!schedule) throw notFound(); // deleted meanwhile
-  ctx.realtime.toCompany(companyId, "schedule", { action, schedule });
+  events.add(scheduleSaved(type, schedule, actorOf(caller), changed));
   return schedule;
 }
 
 export async function createSchedule(ctx: AppContext, caller: Caller, body: ScheduleBody) {
   const refs = await resolveReferences(ctx.db, caller, body, null);
-  const [row] = await ctx.db
-    .insert(schedules)
-    .values({ companyId: caller.companyId, body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, status: "PENDENTE" })
-    .returning();
-  await wakeSchedulesAt(ctx, row.sendAt);
-  return announce(ctx, caller.companyId, row.id, "create");
+  const schedule = await command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .insert(schedules)
+      .values({ companyId: caller.companyId, body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, status: "PENDENTE" })
+      .returning();
+    return recordSaved(tx, events, caller, row.id, "schedule.created");
+  });
+  await wakeSchedulesAt(ctx, new Date(schedule.sendAt));
+  return schedule;
 }
 
 /**
@@ -94,23 +103,43 @@ export async function updateSchedule(ctx: AppContext, caller: Caller, id: number
   const current = await loadChangeableSchedule(ctx.db, caller, id);
   if (isScheduleSent(current)) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
   const refs = await resolveReferences(ctx.db, caller, body, current.userId);
-  const [row] = await ctx.db
-    .update(schedules)
-    .set({ body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, status: "PENDENTE", updatedAt: new Date() })
-    .where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id), isNull(schedules.sentAt), ne(schedules.status, "ENVIADA")))
-    .returning();
-  if (!row) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
-  await wakeSchedulesAt(ctx, row.sendAt);
-  return announce(ctx, caller.companyId, id, "update");
+  const changes = { body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, status: "PENDENTE" as const };
+  const schedule = await command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .update(schedules)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id), isNull(schedules.sentAt), ne(schedules.status, "ENVIADA")))
+      .returning();
+    if (!row) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
+    return recordSaved(tx, events, caller, id, "schedule.updated", changedFields(current, changes));
+  });
+  await wakeSchedulesAt(ctx, new Date(schedule.sendAt));
+  return schedule;
 }
 
 /** Deletes a schedule (sent or not) with its attachment. */
 export async function deleteSchedule(ctx: AppContext, caller: Caller, id: number) {
   await loadChangeableSchedule(ctx.db, caller, id);
-  const [deleted] = await ctx.db.delete(schedules).where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id))).returning();
-  if (!deleted) throw notFound();
+  const deleted = await command(ctx, async (tx, events) => {
+    const [row] = await tx.delete(schedules).where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id))).returning();
+    if (!row) throw notFound();
+    events.add(scheduleDeleted(row, actorOf(caller)));
+    return row;
+  });
   if (deleted.mediaPath) await ctx.media.remove(caller.companyId, deleted.mediaPath).catch(() => undefined);
-  ctx.realtime.toCompany(caller.companyId, "schedule", { action: "delete", scheduleId: id });
+}
+
+/** The image's columns of a schedule not sent yet, changed in one command. */
+function saveMedia(ctx: AppContext, caller: Caller, id: number, media: { mediaPath: string | null; mediaName: string | null }) {
+  return command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .update(schedules)
+      .set({ ...media, updatedAt: new Date() })
+      .where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id), isNull(schedules.sentAt), ne(schedules.status, "ENVIADA")))
+      .returning();
+    if (!row) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
+    return recordSaved(tx, events, caller, id, "schedule.updated", ["mediaPath", "mediaName"]);
+  });
 }
 
 /** Attaches (or replaces) the schedule's image. */
@@ -118,29 +147,19 @@ export async function attachMedia(ctx: AppContext, caller: Caller, id: number, f
   const current = await loadChangeableSchedule(ctx.db, caller, id);
   if (isScheduleSent(current)) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
   const stored = await ctx.media.save(caller.companyId, file.data, file.filename);
-  const [row] = await ctx.db
-    .update(schedules)
-    .set({ mediaPath: stored.key, mediaName: stored.filename, updatedAt: new Date() })
-    .where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id), isNull(schedules.sentAt), ne(schedules.status, "ENVIADA")))
-    .returning();
-  if (!row) {
+  const schedule = await saveMedia(ctx, caller, id, { mediaPath: stored.key, mediaName: stored.filename }).catch(async (err) => {
     await ctx.media.remove(caller.companyId, stored.key).catch(() => undefined);
-    throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
-  }
+    throw err;
+  });
   if (current.mediaPath) await ctx.media.remove(caller.companyId, current.mediaPath).catch(() => undefined);
-  return announce(ctx, caller.companyId, id, "update");
+  return schedule;
 }
 
 /** Removes the schedule's image. */
 export async function detachMedia(ctx: AppContext, caller: Caller, id: number) {
   const current = await loadChangeableSchedule(ctx.db, caller, id);
   if (isScheduleSent(current)) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
-  const [row] = await ctx.db
-    .update(schedules)
-    .set({ mediaPath: null, mediaName: null, updatedAt: new Date() })
-    .where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id), isNull(schedules.sentAt), ne(schedules.status, "ENVIADA")))
-    .returning();
-  if (!row) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
+  const schedule = await saveMedia(ctx, caller, id, { mediaPath: null, mediaName: null });
   if (current.mediaPath) await ctx.media.remove(caller.companyId, current.mediaPath).catch(() => undefined);
-  return announce(ctx, caller.companyId, id, "update");
+  return schedule;
 }
