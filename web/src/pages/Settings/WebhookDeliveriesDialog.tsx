@@ -108,15 +108,19 @@ export function WebhookDeliveriesDialog({ endpoint, onClose }: { endpoint: Webho
         ))}
       </DialogContent>
       <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
-        <Button disabled={page === 1} onClick={() => setPage((p) => p - 1)}>
-          {t("webhooks.deliveries.next")}
-        </Button>
-        <Typography variant="caption" color="text.secondary">
-          {t("webhooks.deliveries.page", { page })}
-        </Typography>
-        <Button disabled={!log.data?.hasMore} onClick={() => setPage((p) => p + 1)}>
-          {t("webhooks.deliveries.previous")}
-        </Button>
+        {(page > 1 || log.data?.hasMore) && (
+          <>
+            <Button disabled={page === 1} onClick={() => setPage((p) => p - 1)} data-testid="webhook-deliveries-newer">
+              {t("webhooks.deliveries.next")}
+            </Button>
+            <Typography variant="caption" color="text.secondary">
+              {t("webhooks.deliveries.page", { page })}
+            </Typography>
+            <Button disabled={!log.data?.hasMore} onClick={() => setPage((p) => p + 1)} data-testid="webhook-deliveries-older">
+              {t("webhooks.deliveries.previous")}
+            </Button>
+          </>
+        )}
         <Box sx={{ flexGrow: 1 }} />
         <Button onClick={close} variant="contained">
           {t("common.close")}
