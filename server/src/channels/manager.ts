@@ -161,7 +161,8 @@ export class ChannelManager {
    * another process takes them over, whenever they were started. Requests are answered first.
    */
   private async startAdopting() {
-    await this.requests!.ready.catch((err) => this.ctx.log?.error({ err }, "session requests not listened to"));
+    // Redis down: sessions still start here, reached by the others once it is back
+    await Promise.race([this.requests!.ready, new Promise((resolve) => setTimeout(resolve, 3_000).unref())]);
     if (this.adopting || this.closed) return;
     this.adopting = setInterval(() => {
       void this.resumeSessions(undefined, { unheldOnly: true }).catch((err) => this.ctx.log?.warn({ err }, "sessions not taken over"));

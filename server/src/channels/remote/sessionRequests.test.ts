@@ -51,6 +51,17 @@ describe.skipIf(!redisUp)("session requests between processes", () => {
     expect(await quick.request(stuck.self, ask).catch((err) => err)).toMatchObject({ code: "ERR_SESSION_UNREACHABLE", handedOver: true });
   });
 
+  it("fail as unsent while Redis cannot be reached", async () => {
+    const cut = new SessionRequests("redis://127.0.0.1:1", unique("cut-off-"), never, { timeoutMs: 5_000 });
+    try {
+      const started = Date.now();
+      expect(await cut.request("anyone", ask).catch((err) => err)).toMatchObject({ code: "ERR_SESSION_UNREACHABLE", handedOver: false });
+      expect(Date.now() - started).toBeLessThan(4_000);
+    } finally {
+      await cut.stop();
+    }
+  });
+
   it("sent to any holder: the process that takes it answers; none taking it is a move", async () => {
     const declining = async () => {
       throw new SessionMoved();

@@ -44,7 +44,8 @@ export class SessionRequests {
   private readonly pub: Redis;
   private readonly sub: Redis;
   private readonly waiting = new Map<string, Waiting>();
-  /** Resolves once this process listens for requests. */
+  private readonly channels: Set<string>;
+  /** Resolves once this process listens for requests (never while Redis cannot be reached). */
   readonly ready: Promise<void>;
 
   constructor(
@@ -55,11 +56,18 @@ export class SessionRequests {
   ) {
     this.pub = new Redis(url, { maxRetriesPerRequest: 2 });
     this.sub = this.pub.duplicate();
+    this.channels = new Set([CHANNEL + self]);
     this.sub.on("message", (_channel: string, text: string) => void this.receive(text));
     // an unreachable Redis is reported by the requests that need it, not as an unhandled error
     for (const client of [this.pub, this.sub]) client.on("error", () => undefined);
-    this.ready = this.sub.subscribe(CHANNEL + self).then(() => undefined);
-    this.ready.catch(() => undefined);
+    let listening: () => void;
+    this.ready = new Promise((resolve) => (listening = resolve));
+    // on every (re)connection: a first subscription that failed while Redis was down is made then
+    this.sub.on("ready", () => void this.subscribe().then(listening, () => undefined));
+  }
+
+  private subscribe() {
+    return this.sub.subscribe(...this.channels);
   }
 
   private get timeoutMs() {
@@ -68,7 +76,8 @@ export class SessionRequests {
 
   /** Also answers requests sent to ANY_HOLDER: for a process that may hold sessions. */
   async listenToAny() {
-    await this.sub.subscribe(CHANNEL + ANY_HOLDER);
+    this.channels.add(CHANNEL + ANY_HOLDER);
+    if (this.sub.status === "ready") await this.subscribe();
   }
 
   /**
