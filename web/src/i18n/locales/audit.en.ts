@@ -5,7 +5,7 @@ export const auditEn: typeof auditPt = {
   subtitle: "Who did what to which record, when and from where.",
   empty: "No audit records found.",
   loadingMore: "Loading more records…",
-  search: "Search record, details or IP",
+  search: "Search records",
   nobody: "Unknown",
   filters: {
     user: "User",

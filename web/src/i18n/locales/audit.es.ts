@@ -5,7 +5,7 @@ export const auditEs: typeof auditPt = {
   subtitle: "Quién hizo qué, en qué registro, cuándo y desde dónde.",
   empty: "No se encontraron registros de auditoría.",
   loadingMore: "Cargando más registros…",
-  search: "Buscar registro, detalles o IP",
+  search: "Buscar registros",
   nobody: "No identificado",
   filters: {
     user: "Usuario",

@@ -4,7 +4,7 @@ export const auditPt = {
   subtitle: "Quem fez o quê, em qual registro, quando e de onde.",
   empty: "Nenhum registro de auditoria encontrado.",
   loadingMore: "Carregando mais registros…",
-  search: "Pesquisar registro, detalhes ou IP",
+  search: "Pesquisar registros",
   nobody: "Não identificado",
   filters: {
     user: "Usuário",

@@ -16,7 +16,9 @@ interface AuditLogFiltersProps {
 }
 
 const FAMILIES = [...new Set(AUDIT_ACTIONS.map(familyOf))];
-const FIELD_SX = { minWidth: { sm: 180 }, flex: { xs: "1 1 100%", sm: "0 1 auto" } };
+// two fields a line on phones, one line on wide screens
+const FIELD_SX = { width: { sm: 160 }, minWidth: 130, flex: { xs: "1 1 40%", sm: "0 0 auto" } };
+const DAY_SX = { ...FIELD_SX, width: { sm: 180 } };
 const selectTestId = (testId: string) => ({ select: { SelectDisplayProps: { "data-testid": testId } as HTMLAttributes<HTMLDivElement> } });
 
 /** Company (super user), user, action (one or a whole family) and days; any change filters at once. */
@@ -60,8 +62,8 @@ export function AuditLogFilters({ filter, onChange, options, showCompany, dateTo
           <MenuItem value="" data-testid="audit-filter-action-all">{t("audit.filters.all")}</MenuItem>
           {actionItems}
         </TextField>
-        <DayField size="small" label={t("audit.filters.dateFrom")} value={filter.dateFrom} onChange={(dateFrom) => set({ dateFrom })} testId="audit-filter-date-from" sx={FIELD_SX} />
-        <DayField size="small" label={t("audit.filters.dateTo")} value={filter.dateTo} onChange={(dateTo) => set({ dateTo })} testId="audit-filter-date-to" error={dateToInvalid} sx={FIELD_SX} />
+        <DayField size="small" label={t("audit.filters.dateFrom")} value={filter.dateFrom} onChange={(dateFrom) => set({ dateFrom })} testId="audit-filter-date-from" sx={DAY_SX} />
+        <DayField size="small" label={t("audit.filters.dateTo")} value={filter.dateTo} onChange={(dateTo) => set({ dateTo })} testId="audit-filter-date-to" error={dateToInvalid} sx={DAY_SX} />
         <Button startIcon={<FilterAltOffOutlined />} onClick={() => onChange(NO_FILTER)} disabled={JSON.stringify(filter) === JSON.stringify(NO_FILTER)} data-testid="audit-filter-clear">
           {t("audit.filters.clear")}
         </Button>
