@@ -55,9 +55,13 @@ async function nameOf<T extends { name: string }>(rows: Promise<T[]>): Promise<s
   return (await rows)[0]?.name ?? null;
 }
 
-/** Who the row is about: the acting user; for sign-ins, the account signed in to (when known). */
+/**
+ * Who acted: the event's user; for a session ended without one (a refused refresh), its user. A
+ * failed sign-in has nobody: the account tried stays in its details, beside the email.
+ */
 function actingUser(event: DomainEvent): number | null {
-  return event.actor.userId ?? (isSignInAction(event.type) ? numberOr(event.data.userId) : null);
+  if (event.actor.userId || event.type === "auth.signInFailed") return event.actor.userId ?? null;
+  return isSignInAction(event.type) ? numberOr(event.data.userId) : null;
 }
 
 /**
