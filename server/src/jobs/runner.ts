@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
 import type { AppContext } from "../context";
 import { redeliverPending } from "../automation/outbox";
+import { createQueue } from "./createQueue";
 import { runTicketSweep } from "./ticketSweep";
 import { sendDueSchedules } from "./sendDueSchedules";
 import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
@@ -27,14 +28,14 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => ctx.database.executeSql(text, values) }, schema: "pgboss" });
   boss.on("error", (err) => ctx.log?.error({ err }, "job runner error"));
   await boss.start();
-  await boss.createQueue(SWEEP, { name: SWEEP, policy: "singleton", retryLimit: 2, expireInSeconds: 120 });
+  await createQueue(boss, SWEEP, { name: SWEEP, policy: "singleton", retryLimit: 2, expireInSeconds: 120 });
   await boss.work(SWEEP, { pollingIntervalSeconds: 2 }, async () => {
     await redeliverPending(ctx);
     await runTicketSweep(ctx);
   });
   await boss.schedule(SWEEP, "* * * * *");
   await boss.send(SWEEP, {});
-  await boss.createQueue(SCHEDULES, { name: SCHEDULES, policy: "singleton", retryLimit: 2, expireInSeconds: 900 });
+  await createQueue(boss, SCHEDULES, { name: SCHEDULES, policy: "singleton", retryLimit: 2, expireInSeconds: 900 });
   await boss.work(SCHEDULES, { pollingIntervalSeconds: 2 }, async () => {
     await sendDueSchedules(ctx);
   });
@@ -43,7 +44,7 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   registerScheduleWaker(ctx, async (at) => {
     await boss.send(SCHEDULES, {}, { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 });
   });
-  await boss.createQueue(WEBHOOKS, { name: WEBHOOKS, policy: "standard", retryLimit: 2, expireInSeconds: 900 });
+  await createQueue(boss, WEBHOOKS, { name: WEBHOOKS, policy: "standard", retryLimit: 2, expireInSeconds: 900 });
   await boss.work(WEBHOOKS, { pollingIntervalSeconds: 2 }, async () => {
     await deliverDueWebhooks(ctx);
   });
