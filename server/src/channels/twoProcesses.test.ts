@@ -57,9 +57,7 @@ beforeAll(async () => {
   dropDatabase = db.drop;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-procs-"));
   cluster = { databaseUrl: db.url!, redisUrl: REDIS_URL, dataDir, whatsappLog: path.join(dataDir, "whatsapp-sent.jsonl"), leaseMs: LEASE_MS };
-  // one after the other: two first starts on an empty database at once can deadlock (see the closing note)
-  a = await startServerProcess(cluster, "A");
-  b = await startServerProcess(cluster, "B");
+  [a, b] = await Promise.all([startServerProcess(cluster, "A"), startServerProcess(cluster, "B")]);
   database = await openDatabase({ url: cluster.databaseUrl });
 });
 
