@@ -4,6 +4,7 @@ import { tagsRealtime } from "./tags";
 import { queuesRealtime } from "./queues";
 import { quickMessagesRealtime } from "./quickMessages";
 import { schedulesRealtime } from "./schedules";
+import { settingsRealtime } from "./settings";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime];

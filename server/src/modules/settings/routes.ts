@@ -6,7 +6,10 @@ import type { AppContext } from "../../context";
 import { settings } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { authorize, requireSuper } from "../../policies";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
 import { presentSetting } from "./present";
+import { settingUpdated } from "./events";
 
 export function settingRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -31,16 +34,16 @@ export function settingRoutes(ctx: AppContext) {
       if (!parsed.success) {
         throw new AppError("ERR_VALIDATION", 400, { field: "value", message: `value: ${parsed.error.issues[0].message}` });
       }
-      const [row] = await ctx.db
-        .insert(settings)
-        .values({ companyId: caller.companyId, key, value: parsed.data })
-        .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: parsed.data, updatedAt: new Date() } })
-        .returning();
-      const setting = presentSetting(row, caller.super);
-      // Super-only values are not broadcast to the whole company.
-      if (SUPER_ONLY_SETTINGS.includes(key)) ctx.realtime.toAdmins(caller.companyId, "settings", { action: "update", setting: { ...setting, value: "" } });
-      else ctx.realtime.toCompany(caller.companyId, "settings", { action: "update", setting });
-      return setting;
+      const row = await command(ctx, async (tx, events) => {
+        const [saved] = await tx
+          .insert(settings)
+          .values({ companyId: caller.companyId, key, value: parsed.data })
+          .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: parsed.data, updatedAt: new Date() } })
+          .returning();
+        events.add(settingUpdated(saved, actorOf(caller)));
+        return saved;
+      });
+      return presentSetting(row, caller.super);
     });
   };
 }
