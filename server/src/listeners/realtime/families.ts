@@ -5,6 +5,8 @@ import { queuesRealtime } from "./queues";
 import { quickMessagesRealtime } from "./quickMessages";
 import { schedulesRealtime } from "./schedules";
 import { settingsRealtime } from "./settings";
+import { usersRealtime } from "./users";
+import { sessionsRealtime } from "./sessions";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime];

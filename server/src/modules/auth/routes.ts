@@ -42,7 +42,7 @@ export function authRoutes(ctx: AppContext, limiter: LoginLimiter) {
     r.delete("/auth/logout", { config: { public: true }, schema: { tags: ["auth"] } }, async (request, reply) => {
       const token = bearerToken(request);
       const access = token ? await verifyAccessToken(token, ctx.secrets.jwtSecret) : null;
-      await auth.logout(ctx, request.cookies[REFRESH_COOKIE], access?.ok ? access.claims.sid : undefined);
+      await auth.logout(ctx, request.cookies[REFRESH_COOKIE], access?.ok ? access.claims.sid : undefined, { ip: request.ip });
       reply.clearCookie(REFRESH_COOKIE, { path: "/" });
       return {};
     });

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { LoginBody, SessionUser } from "@balcao/common";
 import type { AppContext } from "../../context";
-import { companies, users } from "../../db/schema";
+import { companies, userSessions, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { loadSessionUser } from "../users/present";
 import { verifyAgainstNothing, verifyPassword } from "./passwords";
@@ -9,6 +9,8 @@ import type { LoginLimiter } from "./rateLimit";
 import { openSession, revokeSession, rotateSession } from "./sessions";
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from "./tokens";
 import { isCompanyExpired } from "../companies/dueDate";
+import { command, publish } from "../../events/command";
+import { signedIn, signInFailed, signedOut } from "./events";
 
 export interface IssuedSession { token: string; refreshToken: string; user: SessionUser }
 
@@ -28,18 +30,20 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginB
     .innerJoin(companies, eq(companies.id, users.companyId))
     .where(eq(users.email, body.email));
   const ok = row ? await verifyPassword(row.user.passwordHash, body.password) : await verifyAgainstNothing(body.password);
-  if (!row || !ok) throw new AppError("ERR_INVALID_CREDENTIALS", 401);
+  if (!row || !ok) {
+    await publish(ctx, signInFailed(body.email, meta.ip, row?.user));
+    throw new AppError("ERR_INVALID_CREDENTIALS", 401);
+  }
   await attempt.succeeded();
   if (isCompanyExpired(row.company)) {
     throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: row.company.dueDate });
   }
-  // The browser signed in before this one is told to leave; its session is closed below.
-  ctx.realtime.toUser(row.user.companyId, row.user.id, "auth", {
-    action: "update",
-    user: { id: row.user.id, email: row.user.email, companyId: row.user.companyId },
+  // The browser signed in before this one is told to leave, and its session closes (listeners/realtime/sessions.ts).
+  const { sessionId, secret } = await command(ctx, async (tx, events) => {
+    const opened = await openSession(tx, row.user, meta);
+    events.add(signedIn(row.user, meta.ip, opened.closedSessionIds));
+    return opened;
   });
-  const { sessionId, secret, closedSessionIds } = await openSession(ctx.db, row.user, meta);
-  ctx.realtime.closeSessions(closedSessionIds, 1_500);
   const user = await loadSessionUser(ctx.db, row.user.id);
   return issue(ctx, user!, sessionId, secret);
 }
@@ -51,22 +55,37 @@ export async function refresh(ctx: AppContext, refreshToken: string | undefined)
   if (!claims) throw expired();
   const rotated = await rotateSession(ctx.db, claims.sid, claims.secret, ctx.secrets.jwtRefreshSecret);
   if (!rotated) {
-    ctx.realtime.closeSessions([claims.sid]);
+    await refreshRefused(ctx, claims.sid, "refreshRefused");
     throw expired();
   }
   const user = await loadSessionUser(ctx.db, rotated.session.userId);
   if (!user || isCompanyExpired(user.company)) {
     await revokeSession(ctx.db, claims.sid);
-    ctx.realtime.closeSessions([claims.sid]);
+    await refreshRefused(ctx, claims.sid, "companyExpired");
     throw expired();
   }
   return issue(ctx, user, claims.sid, rotated.secret);
 }
 
+/** A refused refresh ends its session (when it still exists): its sockets close. */
+async function refreshRefused(ctx: AppContext, sessionId: string, reason: "refreshRefused" | "companyExpired") {
+  const [session] = await ctx.db.select({ userId: userSessions.userId, companyId: userSessions.companyId }).from(userSessions).where(eq(userSessions.id, sessionId));
+  if (session) await publish(ctx, signedOut(session, [sessionId], { reason }));
+}
+
 /** Closes the session named by the refresh cookie (and by the access token, when given). */
-export async function logout(ctx: AppContext, refreshToken: string | undefined, sessionId?: string) {
+export async function logout(ctx: AppContext, refreshToken: string | undefined, sessionId: string | undefined, meta: { ip: string }) {
   const claims = refreshToken ? await verifyRefreshToken(refreshToken, ctx.secrets.jwtRefreshSecret) : null;
   const ended = [...new Set([claims?.sid, sessionId].filter(Boolean) as string[])];
-  for (const sid of ended) await revokeSession(ctx.db, sid);
-  ctx.realtime.closeSessions(ended);
+  if (ended.length === 0) return;
+  await command(ctx, async (tx, events) => {
+    const revoked = await tx
+      .update(userSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(inArray(userSessions.id, ended), isNull(userSessions.revokedAt)))
+      .returning({ id: userSessions.id, userId: userSessions.userId, companyId: userSessions.companyId });
+    const byUser = new Map<number, typeof revoked>();
+    for (const r of revoked) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
+    for (const sessions of byUser.values()) events.add(signedOut(sessions[0], sessions.map((s) => s.id), { ip: meta.ip }));
+  });
 }

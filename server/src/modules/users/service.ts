@@ -5,7 +5,11 @@ import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { companies, queues, tickets, userQueues, userSessions, users, whatsapps } from "../../db/schema";
 import { presentTickets } from "../tickets/present";
-import { emitTicketUpdate } from "../tickets/realtime";
+import { ticketUpdated } from "../tickets/events";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
+import { changedFields } from "../../events/changedFields";
+import { userCreated, userDeleted, userUpdated } from "./events";
 import { AppError, forbidden } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { hashPassword } from "../auth/passwords";
@@ -88,7 +92,7 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
   if (requested !== caller.companyId && !caller.super) throw forbidden();
   const companyId = requested;
   const passwordHash = await hashPassword(body.password);
-  const id = await guardEmail(ctx.db, companyId, body.email, () => ctx.db.transaction(async (tx) => {
+  return guardEmail(ctx.db, companyId, body.email, () => command(ctx, async (tx, events) => {
     await assertPlanAllowsOneMore(tx, companyId, "users");
     await assertEmailFree(tx, body.email, { companyId });
     await assertQueuesOfCompany(tx, companyId, body.queueIds ?? []);
@@ -98,40 +102,44 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
       .values({ companyId, name: body.name, email: body.email, passwordHash, profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId ?? null })
       .returning({ id: users.id });
     await setQueues(tx, companyId, created.id, body.queueIds ?? []);
-    return created.id;
+    const user = (await findUserForList(tx, companyId, created.id))!;
+    events.add(userCreated(user, actorOf(caller)));
+    return user;
   }));
-  const user = (await findUserForList(ctx.db, companyId, id))!;
-  ctx.realtime.toCompany(companyId, "user", { action: "create", user });
-  return user;
 }
+
+const sameIds = (a: number[], b: number[]) => new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
 
 /** Admins edit anyone of their company; others edit only their own name, email and password. */
 export async function updateUser(ctx: AppContext, caller: Caller, userId: number, body: UpdateUserBody) {
   const admin = isAdmin(caller);
   if (!admin && caller.id !== userId) throw forbidden();
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  const closedSessions: string[] = [];
-  let rulesChanged = false;
-  await guardEmail(ctx.db, caller.companyId, body.email, () => ctx.db.transaction(async (tx) => {
+  return guardEmail(ctx.db, caller.companyId, body.email, () => command(ctx, async (tx, events) => {
     // concurrent edits of one user (its queues are deleted and inserted again) wait for each other
     const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId))).for("update");
     if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
     // the platform's super user answers only to itself
     if (existing.super && !caller.super) throw forbidden();
     if (body.email && body.email !== existing.email) await assertEmailFree(tx, body.email, { companyId: caller.companyId, exceptUserId: userId });
-    const changes: Partial<typeof users.$inferInsert> = { name: body.name, email: body.email, passwordHash };
+    const changes: Partial<typeof users.$inferInsert> = { name: body.name, email: body.email };
+    const changed: string[] = [];
     if (admin) {
       await assertWhatsappOfCompany(tx, caller.companyId, body.whatsappId);
       Object.assign(changes, { profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId });
-      rulesChanged = (body.profile !== undefined && body.profile !== existing.profile) || (body.allTicket !== undefined && body.allTicket !== existing.allTicket) || body.queueIds !== undefined;
       if (body.queueIds) {
         await assertQueuesOfCompany(tx, caller.companyId, body.queueIds);
+        const before = await tx.select({ id: userQueues.queueId }).from(userQueues).where(and(eq(userQueues.companyId, caller.companyId), eq(userQueues.userId, userId)));
         await setQueues(tx, caller.companyId, userId, body.queueIds);
+        if (!sameIds(before.map((q) => q.id), body.queueIds)) changed.push("queueIds");
       }
     }
-    const defined = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    changed.unshift(...changedFields(existing, changes));
+    const defined = Object.fromEntries(Object.entries({ ...changes, passwordHash }).filter(([, v]) => v !== undefined));
     await tx.update(users).set({ ...defined, updatedAt: new Date() }).where(eq(users.id, userId));
+    const closedSessions: string[] = [];
     if (passwordHash) {
+      changed.push("password");
       // A new password closes the user's other signed-in browsers.
       const keep = caller.id === userId ? caller.sessionId : null;
       const sessions = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, userId));
@@ -139,14 +147,11 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
       if (close.length) await tx.update(userSessions).set({ revokedAt: new Date() }).where(inArray(userSessions.id, close));
       closedSessions.push(...close);
     }
+    const user = (await findUserForList(tx, caller.companyId, userId))!;
+    events.add(userUpdated(user, changed, closedSessions, actorOf(caller)));
+    return user;
   }));
-  const user = (await findUserForList(ctx.db, caller.companyId, userId))!;
-  ctx.realtime.toCompany(caller.companyId, "user", { action: "update", user });
-  ctx.realtime.closeSessions(closedSessions);
-  if (rulesChanged) ctx.realtime.rejoinUser(caller.companyId, userId);
-  return user;
 }
-
 
 /**
  * Admins delete other users of their company. The user's open and pending tickets go back to
@@ -154,7 +159,8 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
  */
 export async function deleteUser(ctx: AppContext, caller: Caller, userId: number) {
   if (!isAdmin(caller)) throw forbidden();
-  const { returned, before, sessionIds } = await ctx.db.transaction(async (tx) => {
+  const actor = actorOf(caller);
+  await command(ctx, async (tx, events) => {
     const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId))).for("update");
     if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
     if (existing.id === caller.id || (existing.super && !caller.super)) throw forbidden();
@@ -164,15 +170,14 @@ export async function deleteUser(ctx: AppContext, caller: Caller, userId: number
       .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.userId, userId), inArray(tickets.status, ["open", "pending"])))
       .for("update");
     const ids = active.map((t) => t.id);
-    const rows = ids.length ? await tx.update(tickets).set({ status: "pending", userId: null }).where(inArray(tickets.id, ids)).returning() : [];
+    const returned = ids.length ? await tx.update(tickets).set({ status: "pending", userId: null }).where(inArray(tickets.id, ids)).returning() : [];
     const sessions = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    return { returned: rows, before: new Map(active.map((b) => [b.id, b])), sessionIds: sessions.map((s) => s.id) };
+    events.add(userDeleted(existing, sessions.map((s) => s.id), actor));
+    const before = new Map(active.map((b) => [b.id, b]));
+    for (const view of await presentTickets(tx, caller.companyId, returned)) {
+      const was = before.get(view.id);
+      events.add(ticketUpdated(view, { before: was ? { status: was.status, queueId: was.queueId, userId } : undefined, actor }));
+    }
   });
-  ctx.realtime.toCompany(caller.companyId, "user", { action: "delete", userId });
-  ctx.realtime.closeSessions(sessionIds);
-  for (const view of await presentTickets(ctx.db, caller.companyId, returned)) {
-    const was = before.get(view.id);
-    emitTicketUpdate(ctx.realtime, view, was ? { status: was.status, queueId: was.queueId, userId } : undefined);
-  }
 }
