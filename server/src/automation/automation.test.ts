@@ -117,9 +117,8 @@ describe("the chatbot options tree", () => {
   it("answers one menu when a new customer's messages arrive at once, and the menu again to a later message", async () => {
     const { a, wa } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
     const n = newNumber();
-    const stored = await storeAll(a.company.id, wa.id, n, ["a", "b", "c", "d"]);
-    // answered as they reach the bot together: the first alone, the rest after it, in one burst
-    await Promise.all(stored.map((s) => t.built.ctx.channels.automate(s)));
+    // stored and answered as they come together: the first alone, the rest after it, in one burst
+    await storeAll(a.company.id, wa.id, n, ["a", "b", "c", "d"]);
     const menu = "Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte";
     expect(await phone(wa, n)).toEqual([menu]);
     // after the burst, an answer that is not a choice gets the menu again
@@ -142,20 +141,17 @@ describe("the chatbot options tree", () => {
     const { a, wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
     const n = newNumber();
     const stored = await storeAll(a.company.id, wa.id, n, ["oi", "quero ajuda", "2", "obrigado"]);
-    await Promise.all(stored.map((s) => t.built.ctx.channels.automate(s)));
     expect(await phone(wa, n)).toEqual(["Bem-vindo!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte", "Fila Suporte"]);
     expect(await ticketRow(stored[0].ticket.id)).toMatchObject({ queueId: queues[1].id, chatbot: false, status: "pending" });
   });
 });
 
-/** Stores a customer's messages (without answering them), oldest first. */
+/** A customer's messages delivered at once, oldest first: stored in that order, and answered. */
 async function storeAll(companyId: number, whatsappId: number, number: string, bodies: string[]) {
-  const stored = [];
-  for (const [i, body] of bodies.entries()) {
-    const s = await t.built.ctx.channels.storeMessage({ id: whatsappId, companyId }, { externalId: `BOT-BURST-${number}-${i}`, number, name: "Rajada", body });
-    stored.push(s!);
-  }
-  return stored;
+  const stored = await Promise.all(
+    bodies.map((body, i) => t.built.ctx.channels.storeMessage({ id: whatsappId, companyId }, { externalId: `BOT-BURST-${number}-${i}`, number, name: "Rajada", body })),
+  );
+  return stored.map((s) => s!);
 }
 
 describe("answers to many customers at once (stored together)", () => {

@@ -1,14 +1,17 @@
 import { and, eq, sql } from "drizzle-orm";
 import { perApp, type AppContext } from "../context";
 import { contacts, messages, queueOptions, tickets } from "../db/schema";
-import { emitTicketUpdate } from "../modules/tickets/realtime";
+import { messageCreated, ticketUpdated } from "../modules/tickets/events";
+import { recordedAs } from "../events/record";
+import { messageViewOf } from "../modules/messages/present";
+import type { TicketView } from "../modules/tickets/present";
 import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import { previewOf } from "../channels/inbound";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { isWithinHours } from "./businessHours";
 import { type BotContext, type BotQueue, type BotRead, readForBot, optionsUnder, Replies, type Say } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
-import { releaseStaged } from "./outbox";
+import { sendStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
 import { companyExpiredSql } from "../modules/companies/sendingAllowed";
 import type { Db } from "../db/client";
@@ -79,9 +82,9 @@ async function answerTogether(ctx: AppContext, outcomes: InboundOutcome[], burst
   try {
     const result = await answer(ctx, outcomes, burst);
     if (result) {
-      if (result.changed) emitTicketUpdate(ctx.realtime, result.view!, result.before);
+      await ctx.events.dispatch(result.events);
       // an answer that did not go out is not one to spare the next message
-      if (!(await releaseStaged(ctx, result.staged, result.view, result.claimed))) burst.said = undefined;
+      if (!(await sendStaged(ctx, result.staged, result.view, result.claimed))) burst.said = undefined;
     }
   } catch (err) {
     // the messages are stored: a bot that could not answer them fails none of their deliveries
@@ -130,6 +133,18 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
     }
   }
   throw new Error(`ticket ${ticketId} kept changing while the bot answered`);
+}
+
+interface RecordedRow { id: number | string; type: string; data: Record<string, unknown> }
+
+/** The events the decision's statement recorded, with the views it read, ready to dispatch. */
+function decisionEvents(view: TicketView, staged: (typeof messages.$inferSelect)[], rows: RecordedRow[]) {
+  const said = new Map(staged.map((m) => [m.id, m]));
+  return rows.map((row) => {
+    const message = said.get(Number(row.data.messageId));
+    const event = message ? messageCreated(view, messageViewOf(message, null)) : ticketUpdated(view);
+    return recordedAs({ ...event, data: row.data }, Number(row.id));
+  });
 }
 
 /** A decision to store: the ticket as the decision read it, what changes and what the bot says. */
@@ -190,8 +205,21 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
           select t.company_id, t.id, t.whatsapp_id, t.contact_id, 'local-' || gen_random_uuid(), b.body, true, true, 'sending', 0
           from t join d on d.company_id = t.company_id and d.id = t.id, json_array_elements_text(d.bodies) with ordinality as b(body, k)
           order by d.n, b.k
-          returning *)
-        select t.id, (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said where said.ticket_id = t.id) as staged, row_to_json(t) as ticket,
+          returning *),
+        -- the decision's events commit with it (events/): the ticket moved, each message said, the ticket's last message
+        ev as (
+          insert into domain_events (company_id, type, stream, data)
+          select e.company_id, e.type, 'ticket:' || e.ticket_id, e.data from (
+            select t.company_id, t.id as ticket_id, 0 as k, 0 as o, 'ticket.updated' as type,
+              jsonb_build_object('ticketId', t.id, 'before', jsonb_build_object('status', 'pending', 'queueId', d.queue_id, 'userId', null)) as data
+            from t join d on d.company_id = t.company_id and d.id = t.id where d.sets_queue or d.sets_option or d.sets_chatbot
+            union all
+            select s.company_id, s.ticket_id, 1, s.id, 'message.created', jsonb_build_object('messageId', s.id, 'ticketId', s.ticket_id, 'fromMe', true) from said s
+            union all
+            select t.company_id, t.id, 2, 0, 'ticket.updated', jsonb_build_object('ticketId', t.id) from t where exists (select 1 from said s where s.ticket_id = t.id)
+          ) e order by e.ticket_id, e.k, e.o
+          returning id, type, data)
+        select t.id, (select json_agg(json_build_object('id', ev.id, 'type', ev.type, 'data', ev.data) order by ev.id) from ev where (ev.data->>'ticketId')::int = t.id) as events, (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said where said.ticket_id = t.id) as staged, row_to_json(t) as ticket,
           (select row_to_json(c) from contacts c where c.company_id = t.company_id and c.id = t.contact_id) as contact, ${TICKET_PARTS},
           (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
           ${companyExpiredSql(sql`t.company_id`)} as expired
@@ -208,7 +236,9 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
     // along: the connection's whole row (its token too) only for sending, never in the view,
     // whose whatsapp part is TICKET_PARTS' id, name and status
     const claimed: Claim = { whatsapp: r.connection, number: contact.number, quoted_external_id: null, expired: r.expired === true };
-    return { after, view: viewFromParts(after, contact, r), staged: jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!), claimed };
+    const view = viewFromParts(after, contact, r);
+    const staged = jsonOf<unknown[]>(r.staged).map((m) => rowOf(messages, m)!);
+    return { after, view, staged, claimed, events: decisionEvents(view, staged, jsonOf<RecordedRow[] | null>(r.events) ?? []) };
   });
 }
 

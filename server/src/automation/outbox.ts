@@ -1,13 +1,14 @@
 import { and, eq, inArray, lt, or } from "drizzle-orm";
 import type { AppContext } from "../context";
-import type { Db } from "../db/client";
 import { messages, tickets } from "../db/schema";
 import { deliver, STALE_CLAIM_MS, storeOutbound, type Claim } from "../modules/messages/send";
 import { messageViewOf } from "../modules/messages/present";
 import { presentTicket, type TicketView } from "../modules/tickets/present";
-import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
+import { messageCreated, ticketUpdated } from "../modules/tickets/events";
+import { publish } from "../events/command";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+import type { Tx } from "../db/client";
+export type { Tx };
 type MessageRow = typeof messages.$inferSelect;
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -21,26 +22,39 @@ export async function stageBotMessage(tx: Tx, ticket: Pick<TicketRow, "id" | "co
 }
 
 /**
- * Announces and sends staged messages in the order they were staged. `ticket`: the ticket's
- * view as the staging transaction committed it, when the caller already has it. `claimed`: the
- * staging statement stored them claimed (sending) and read what sending needs. Answers whether
- * every one of them was sent.
+ * Announces (as events, after the staging commit) and sends staged messages in the order they
+ * were staged. `ticket`: the ticket's view as the staging transaction committed it, when the
+ * caller already has it. `claimed`: the staging statement stored them claimed (sending) and read
+ * what sending needs. Answers whether every one of them was sent.
  */
 export async function releaseStaged(ctx: AppContext, staged: MessageRow[], ticket?: TicketView, claimed?: Claim) {
+  return sendStaged(ctx, staged, ticket, claimed, true);
+}
+
+/**
+ * Sends staged messages whose `message.created` events the staging transaction recorded itself
+ * (`announce` false), or announces them first.
+ */
+export async function sendStaged(ctx: AppContext, staged: MessageRow[], ticket?: TicketView, claimed?: Claim, announce = false) {
   let allSent = true;
   for (const row of staged) {
-    const view = messageViewOf(row, null); // an automatic message: ours, quoting nothing
     if (!ticket || ticket.id !== row.ticketId) {
       const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
       if (!ticketRow) continue;
       ticket = await presentTicket(ctx.db, ticketRow);
     }
-    emitAppMessage(ctx.realtime, ticket, "create", view);
-    emitTicketUpdate(ctx.realtime, ticket);
+    if (announce) await publish(ctx, ...stagedEvents(ticket, [row]));
     const sent = await deliver(ctx, ticket, row, undefined, claimed).catch((err) => ctx.log?.warn({ err, messageId: row.id }, "automatic message not delivered"));
     allSent &&= sent?.sendStatus === "sent";
   }
   return allSent;
+}
+
+/** The events of automatic messages staged in `ticket`: each one created, then the ticket (its last message). */
+export function stagedEvents(ticket: TicketView, staged: MessageRow[]) {
+  if (staged.length === 0) return [];
+  // an automatic message: ours, quoting nothing
+  return [...staged.map((row) => messageCreated(ticket, messageViewOf(row, null))), ticketUpdated(ticket)];
 }
 
 /**

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { customerSays, pairedSandbox } from "../test/conversation";
-import { messages, ticketTrackings, tickets } from "../db/schema";
+import { domainEvents, messages, ticketTrackings, tickets } from "../db/schema";
 import { redeliverPending } from "./outbox";
 
 let t: TestApp;
@@ -22,15 +22,15 @@ describe("a resolve that stops right after its commit", () => {
     expect((await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token)).status).toBe(200);
 
     // the process stops between the commit and anything after it: nothing runs past the commit
-    const realtime = t.built.ctx.realtime;
-    const toRooms = realtime.toRooms;
-    realtime.toRooms = () => {
+    const events = t.built.ctx.events;
+    const dispatch = events.dispatch;
+    events.dispatch = () => {
       throw new Error("stopped after commit");
     };
     try {
       expect((await t.http.put(`/tickets/${ticket.id}`, { status: "closed", userId: a.user.id }, a.token)).status).toBe(500);
     } finally {
-      realtime.toRooms = toRooms;
+      events.dispatch = dispatch;
     }
 
     const db = t.built.ctx.db;
@@ -42,6 +42,10 @@ describe("a resolve that stops right after its commit", () => {
     expect(question).toHaveLength(1);
     expect(question[0]).toMatchObject({ sendStatus: "pending" });
     expect(question[0].body).toContain("Como foi?");
+
+    // its events committed with it, waiting for a dispatcher
+    const recorded = await db.select().from(domainEvents).where(and(eq(domainEvents.stream, `ticket:${ticket.id}`), isNull(domainEvents.dispatchedAt)));
+    expect(recorded.map((e) => e.type)).toEqual(["ticket.updated", "message.created", "ticket.updated"]);
 
     // after restart the sweep sends it, once, however often it runs
     await Promise.all([redeliverPending(t.built.ctx, 0), redeliverPending(t.built.ctx, 0)]);

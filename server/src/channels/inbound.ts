@@ -1,8 +1,10 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import { perApp, type AppContext } from "../context";
 import { messages, tickets } from "../db/schema";
 import { presentTicket } from "../modules/tickets/present";
-import { emitAppMessage, emitTicketUpdate } from "../modules/tickets/realtime";
+import { messageCreated, messageUpdated, ticketUpdated } from "../modules/tickets/events";
+import { command } from "../events/command";
+import { recordedAs } from "../events/record";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
 import { BATCH_SLOTS, KeyedBatches } from "./keyedBatches";
@@ -111,47 +113,41 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
   }
   const { ticket } = result;
   const [message] = result.message.quotedMsgId ? await presentMessages(ctx.db, companyId, [result.message]) : [messageViewOf(result.message, { id: result.contact.id, name: result.contact.name })];
-  emitAppMessage(ctx.realtime, ticket, "create", message);
   // the messages of one batch share the ticket as the batch left it: told once
-  if (result.lastOfBatch) emitTicketUpdate(ctx.realtime, ticket);
+  const created = messageCreated(ticket, message);
+  // what the bot reads, as this statement read it (automation/inboundBot.ts)
+  created.data.opened = result.created;
+  created.transient!.inbound = { created: result.created, read: result.botRead };
+  const events = [recordedAs(created, result.eventId)];
+  if (result.ticketEventId) events.push(recordedAs(ticketUpdated(ticket), result.ticketEventId));
+  await ctx.events.dispatch(events);
   return { duplicate: false, message, ticket, created: result.created, botRead: result.botRead };
 }
 
 /** Delivery and read receipts only move forward. */
-export async function applyAck(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, ack: number) {
-  const [row] = await ctx.db
-    .update(messages)
-    .set({ ack, updatedAt: new Date() })
-    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId), sql`${messages.ack} < ${ack}`))
-    .returning();
-  if (row) await emitMessageUpdate(ctx, row);
-  return row ?? null;
+export function applyAck(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, ack: number) {
+  return changeMessage(ctx, whatsapp, externalId, { ack, updatedAt: new Date() }, sql`${messages.ack} < ${ack}`);
 }
 
-export async function applyEdit(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, body: string) {
-  const [row] = await ctx.db
-    .update(messages)
-    .set({ body, isEdited: true, updatedAt: new Date() })
-    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)))
-    .returning();
-  if (row) await emitMessageUpdate(ctx, row);
-  return row ?? null;
+export function applyEdit(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, body: string) {
+  return changeMessage(ctx, whatsapp, externalId, { body, isEdited: true, updatedAt: new Date() });
 }
 
-export async function applyRemoteDelete(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string) {
-  const [row] = await ctx.db
-    .update(messages)
-    .set({ isDeleted: true, updatedAt: new Date() })
-    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)))
-    .returning();
-  if (row) await emitMessageUpdate(ctx, row);
-  return row ?? null;
+export function applyRemoteDelete(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string) {
+  return changeMessage(ctx, whatsapp, externalId, { isDeleted: true, updatedAt: new Date() });
 }
 
-export async function emitMessageUpdate(ctx: AppContext, row: typeof messages.$inferSelect) {
-  const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
-  if (!ticketRow) return;
-  const ticket = await presentTicket(ctx.db, ticketRow);
-  const [message] = await presentMessages(ctx.db, row.companyId, [row]);
-  emitAppMessage(ctx.realtime, ticket, "update", message);
+/** A change the channel reports about a message it delivered or sent, with its `message.updated` event. */
+function changeMessage(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, set: Partial<typeof messages.$inferInsert>, only?: SQL) {
+  return command(ctx, async (tx, events) => {
+    const [row] = await tx
+      .update(messages)
+      .set(set)
+      .where(and(eq(messages.companyId, whatsapp.companyId), eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId), only))
+      .returning();
+    if (!row) return null;
+    const [ticketRow] = await tx.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
+    if (ticketRow) events.add(messageUpdated(await presentTicket(tx, ticketRow), (await presentMessages(tx, row.companyId, [row]))[0]));
+    return row;
+  });
 }

@@ -43,6 +43,9 @@ export type StoreResult =
       ticket: ReturnType<typeof viewFromParts>;
       created: boolean;
       lastOfBatch: boolean;
+      /** The ids of its `message.created` event and, on the batch's last message, of its ticket's `ticket.updated`. */
+      eventId: number;
+      ticketEventId: number | null;
       /** What the bot reads before answering, when the ticket is one it may answer (pending, nobody's, not a group). */
       botRead: BotRead | null;
     }
@@ -171,8 +174,20 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
         ${opts.alongside?.cte ?? sql``}
         t as (select * from upd union all select o.*, c.grp from opened o join c on c.id = o.contact_id),
         -- the customers whose ticket the bot may answer (pending, nobody's, not a group)
-        bot_reads as (select t.grp from t where t.status = 'pending' and t.user_id is null and not t.is_group)
-      select g.grp, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
+        bot_reads as (select t.grp from t where t.status = 'pending' and t.user_id is null and not t.is_group),
+        -- the events commit with the messages (events/): each message stored, then its ticket as the batch left it
+        ev as (
+          insert into domain_events (company_id, type, stream, data)
+          select e.company_id, e.type, 'ticket:' || e.ticket_id, e.data from (
+            select m.company_id, m.ticket_id, 0 as k, m.id as o, 'message.created' as type,
+              jsonb_build_object('messageId', m.id, 'ticketId', m.ticket_id, 'fromMe', m.from_me,
+                -- the message that opened its ticket (the bots greet it)
+                'opened', m.ticket_id in (select o.id from opened o) and m.id = (select min(f.id) from m f where f.ticket_id = m.ticket_id)) as data from m
+            union all
+            select t.company_id, t.id, 1, 0, 'ticket.updated', jsonb_build_object('ticketId', t.id) from t
+          ) e order by e.ticket_id, e.k, e.o
+          returning id, type, data)
+      select g.grp, (select json_agg(json_build_object('id', ev.id, 'messageId', ev.data->'messageId') order by ev.id) from ev where (ev.data->>'ticketId')::int = t.id) as events, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
         (select row_to_json(c) from c where c.grp = g.grp) as contact, (select json_agg(m order by m.id) from m where m.ticket_id = t.id) as messages,
         row_to_json(t) as ticket, exists (select 1 from opened o join c on c.id = o.contact_id where c.grp = g.grp) as created,
         exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS},
@@ -234,9 +249,15 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       const ticketRow = rowOf(tickets, r.ticket)!;
       const ticket = viewFromParts(ticketRow, contact, r);
       const botRead = r.bot_reads === true && shared ? botReadWith(shared, ticketRow, contact.name) : null;
+      const events = jsonOf<{ id: number | string; messageId: number | null }[] | null>(r.events) ?? [];
+      const eventOf = new Map(events.map((e) => [e.messageId ?? 0, Number(e.id)]));
       stored.forEach((message, n) => {
+        const lastOfBatch = n === stored.length - 1;
         // the bots greet a new ticket once: for its first message
-        results.set(message.externalId!, { duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch: n === stored.length - 1, botRead });
+        results.set(message.externalId!, {
+          duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch, botRead,
+          eventId: eventOf.get(message.id)!, ticketEventId: lastOfBatch ? (eventOf.get(0) ?? null) : null,
+        });
       });
     }
     // lost a race, or the given ticket is gone

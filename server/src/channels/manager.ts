@@ -5,7 +5,6 @@ import { AppError } from "../http/errors";
 import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
 import { mayAnswerRating, receiveRating } from "../automation/rating";
-import { automateInbound } from "../automation/inboundBot";
 import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating, type Alongside } from "./inbound";
 import { SandboxAdapter } from "./sandbox/adapter";
 import { CloudAdapter } from "./cloud/adapter";
@@ -18,6 +17,7 @@ import { performRequest, RoutedAdapter } from "./remote/routedAdapter";
 import { storableEvent, storableInbound } from "./storableText";
 import { keepDeadLetter } from "./deadLetters";
 import { presentWhatsapp } from "../modules/whatsapps/present";
+import { command } from "../events/command";
 import { sendLeftPending } from "../automation/leftPending";
 
 export const CHANNEL_KINDS = ["sandbox", "cloud", "baileys"] as const;
@@ -189,13 +189,11 @@ export class ChannelManager {
 
   /**
    * A customer's message: dropped when it is a group's and the company ignores groups; an
-   * answer to a rating question goes to its ticket; otherwise the pipeline stores it and the
-   * bots answer. Returns what was stored, or null when the message was dropped.
+   * answer to a rating question goes to its ticket; otherwise the pipeline stores it (the bots
+   * answer its `message.created` event). Returns what was stored, or null when it was dropped.
    */
   async receiveMessage(whatsapp: { id: number; companyId: number }, message: InboundMessage) {
-    const stored = await this.storeOrKeep(whatsapp, message);
-    if (stored && !("deadLetter" in stored)) await this.automate(stored);
-    return stored;
+    return this.storeOrKeep(whatsapp, message);
   }
 
   /**
@@ -234,13 +232,6 @@ export class ChannelManager {
     return { ...(await receiveInbound(this.ctx, whatsapp, message, { alongside })), rating: false, alongside: !!alongside };
   }
 
-  /** The answering half: greeting, menus and chatbot, for a newly stored customer message. */
-  async automate(stored: NonNullable<Awaited<ReturnType<ChannelManager["storeMessage"]>>>) {
-    if (stored.duplicate || stored.rating) return;
-    const read = "botRead" in stored ? stored.botRead : null;
-    await automateInbound(this.ctx, { companyId: stored.ticket.companyId, ticketId: stored.ticket.id, created: stored.created, body: stored.message.body, fromMe: stored.message.fromMe, ticket: stored.ticket, read });
-  }
-
   /** Normalized events from any channel land here. */
   async handle(whatsappId: number, companyId: number, delivered: ChannelEvent) {
     const whatsapp = { id: whatsappId, companyId };
@@ -257,15 +248,17 @@ export class ChannelManager {
       case "call":
         return void (await this.receiveMessage(whatsapp, { externalId: event.externalId, number: event.number, name: event.name, body: "", mediaType: "call_log" }));
       case "status": {
-        const [row] = await this.ctx.db
-          .update(whatsapps)
-          .set({ status: event.status, qrcode: event.qrcode ?? "", ...(event.number ? { number: event.number } : {}), updatedAt: new Date() })
-          .where(and(eq(whatsapps.id, whatsappId), eq(whatsapps.companyId, companyId)))
-          .returning();
+        const row = await command(this.ctx, async (tx, events) => {
+          const [saved] = await tx
+            .update(whatsapps)
+            .set({ status: event.status, qrcode: event.qrcode ?? "", ...(event.number ? { number: event.number } : {}), updatedAt: new Date() })
+            .where(and(eq(whatsapps.id, whatsappId), eq(whatsapps.companyId, companyId)))
+            .returning();
+          // the QR code pairs a phone: the stored event keeps the status only, the view goes to the listeners
+          if (saved) events.add({ type: "whatsapp.session", companyId, stream: `whatsapp:${whatsappId}`, data: { whatsappId, status: saved.status }, transient: { whatsapp: await presentWhatsapp(tx, saved) } });
+          return saved;
+        });
         if (row) {
-          const session = await presentWhatsapp(this.ctx.db, row);
-          this.ctx.realtime.toCompany(companyId, "whatsappSession", { action: "update", session });
-          this.ctx.realtime.toCompany(companyId, "whatsapp", { action: "update", whatsapp: session });
           if (row.status === "CONNECTED") this.sendLeftPending({ before: new Date(), whatsappId, claimedBefore: this.deadClaimsBefore() });
         }
       }

@@ -1,7 +1,7 @@
 import { getTableColumns, type SQL, type Table } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { Db } from "../db/client";
-import type { Tx } from "../automation/outbox";
+import type { Tx } from "../db/client";
 import { runNamed } from "../db/namedStatements";
 
 type Plan = [key: string, dbName: string, map: (value: unknown) => unknown][];

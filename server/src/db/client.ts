@@ -134,3 +134,6 @@ function redact(url: string) {
     return "(malformed URL)";
   }
 }
+
+/** A transaction of `Db`, as `db.transaction` hands it to its callback. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];

@@ -1,5 +1,5 @@
 import type { AppContext } from "../context";
-import type { Db } from "../db/client";
+import type { Tx } from "../db/client";
 import { EventLog } from "./record";
 import type { NewEvent } from "./types";
 
@@ -8,7 +8,7 @@ import type { NewEvent } from "./types";
  * events commit with the change, then the listeners run (their failures are retried, never the
  * command's). Answers what `work` answers.
  */
-export async function command<T>(ctx: AppContext, work: (tx: Db, events: EventLog) => Promise<T>): Promise<T> {
+export async function command<T>(ctx: AppContext, work: (tx: Tx, events: EventLog) => Promise<T>): Promise<T> {
   const log = new EventLog();
   const result = await ctx.db.transaction(async (tx) => {
     const answer = await work(tx, log);

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { domainEvents } from "../db/schema";
@@ -27,6 +28,8 @@ export const backoffMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, 
 export class Dispatcher {
   private readonly listeners: Listener[] = [];
   private readonly streams = new Map<string, Promise<void>>();
+  /** What the current async context is handling: its streams (a listener that records more) and the work it deferred. */
+  private readonly handling = new AsyncLocalStorage<{ streams: ReadonlySet<string>; deferred: Promise<unknown>[] }>();
   private toMark: number[] = [];
   private marking: Promise<void> | null = null;
   private readonly graceMs: number;
@@ -49,17 +52,41 @@ export class Dispatcher {
     }
   }
 
-  /** Hands a command's events, just committed, to the listeners; resolves when they have run. */
-  dispatch(events: DomainEvent[]): Promise<void> {
+  /** Hands a command's events, just committed, to the listeners; resolves when they and what they deferred have run. */
+  async dispatch(events: DomainEvent[]): Promise<void> {
     const byStream = new Map<string, DomainEvent[]>();
     for (const e of events) byStream.set(e.stream, [...(byStream.get(e.stream) ?? []), e]);
-    return Promise.all([...byStream].map(([stream, list]) => this.inOrder(stream, () => this.runAll(list)))).then(() => undefined);
+    const deferred: Promise<unknown>[] = [];
+    await Promise.all([...byStream].map(([stream, list]) => this.inOrder(stream, () => this.runAll(list), deferred)));
+    await this.settle(deferred);
   }
 
-  /** Runs `work` after the stream's earlier work in this process. */
-  private inOrder(stream: string, work: () => Promise<void>) {
+  /**
+   * Lets the stream's next events go to the listeners while `work` goes on: for a listener that
+   * hands events in order to a batcher of its own (the bot answers a burst together). Whoever
+   * dispatched the event still waits for `work`; its failure is the listener's to handle.
+   */
+  defer(work: Promise<unknown>) {
+    const store = this.handling.getStore();
+    if (store) store.deferred.push(work);
+    else void work.catch((err) => this.ctx.log?.warn({ err }, "deferred event work failed"));
+  }
+
+  private async settle(deferred: Promise<unknown>[]) {
+    for (let i = 0; i < deferred.length; i++) await deferred[i].catch((err) => this.ctx.log?.warn({ err }, "deferred event work failed"));
+  }
+
+  /**
+   * Runs `work` after the stream's earlier work in this process. A listener that records events of
+   * the stream it is handling has them run at once: they follow the event it handles, and waiting
+   * for that event's turn to end would wait for itself.
+   */
+  private inOrder(stream: string, work: () => Promise<void>, deferred: Promise<unknown>[]) {
+    const current = this.handling.getStore();
+    if (current?.streams.has(stream)) return work();
+    const inside = () => this.handling.run({ streams: new Set([...(current?.streams ?? []), stream]), deferred }, work);
     const before = this.streams.get(stream) ?? Promise.resolve();
-    const next = before.then(work, work);
+    const next = before.then(inside, inside);
     this.streams.set(stream, next);
     void next.finally(() => {
       if (this.streams.get(stream) === next) this.streams.delete(stream);
@@ -156,13 +183,19 @@ export class Dispatcher {
     const waiting = await this.streamsWithEarlier(rows);
     const byStream = new Map<string, EventRow[]>();
     for (const row of rows) if (!waiting.has(row.stream)) byStream.set(row.stream, [...(byStream.get(row.stream) ?? []), row]);
+    const deferred: Promise<unknown>[] = [];
     await Promise.all(
       [...byStream].map(([stream, list]) =>
-        this.inOrder(stream, async () => {
-          for (const row of list) await this.run(eventOf(row), row.done);
-        }),
+        this.inOrder(
+          stream,
+          async () => {
+            for (const row of list) await this.run(eventOf(row), row.done);
+          },
+          deferred,
+        ),
       ),
     );
+    await this.settle(deferred);
     // events held back for an earlier one of their stream are let go for a later sweep
     const held = rows.filter((r) => waiting.has(r.stream)).map((r) => r.id);
     if (held.length) await this.ctx.db.update(domainEvents).set({ claimedUntil: null }).where(inArray(domainEvents.id, held));

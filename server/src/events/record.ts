@@ -26,3 +26,8 @@ export class EventLog {
     rows.forEach((row, i) => this.recorded.push({ ...queued[i], actor: queued[i].actor ?? { userId: null }, id: row.id, occurredAt: row.createdAt }));
   }
 }
+
+/** An event a hand-written statement inserted into the outbox itself (its id known), ready to dispatch. */
+export function recordedAs(event: NewEvent, id: number, occurredAt = new Date()): DomainEvent {
+  return { ...event, actor: event.actor ?? { userId: null }, id, occurredAt };
+}

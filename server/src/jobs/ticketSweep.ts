@@ -4,10 +4,12 @@ import { queues, tickets, whatsapps } from "../db/schema";
 import { contactNameOf, Reply } from "../automation/botContext";
 import { readSettings } from "../automation/companySettings";
 import { transferNotice } from "../automation/menus";
-import { releaseStaged, type Tx } from "../automation/outbox";
+import { sendStaged, stagedEvents } from "../automation/outbox";
+import type { Tx } from "../db/client";
 import { markFinished } from "../automation/tracking";
 import { presentTicket } from "../modules/tickets/present";
-import { emitTicketUpdate } from "../modules/tickets/realtime";
+import { ticketUpdated } from "../modules/tickets/events";
+import { command } from "../events/command";
 
 type TicketRow = typeof tickets.$inferSelect;
 type Connection = typeof whatsapps.$inferSelect;
@@ -80,19 +82,22 @@ async function applyToEach(ctx: AppContext, due: SQL, apply: (tx: Tx, before: Ti
   const candidates = await ctx.db.select({ id: tickets.id }).from(tickets).where(due).limit(500);
   let count = 0;
   for (const { id } of candidates) {
-    const result = await ctx.db.transaction(async (tx) => {
+    // the rule's change, what it says and their events commit together
+    const result = await command(ctx, async (tx, events) => {
       const [before] = await tx.select().from(tickets).where(and(eq(tickets.id, id), due)).for("update");
       if (!before) return null;
       let replies: Reply | null = null;
       const name = await contactNameOf(tx, before);
-      const after = await apply(tx, before, (t) => (replies ??= new Reply(tx, t, name)));
-      return { before, after, staged: replies ? (replies as Reply).staged : [] };
+      await apply(tx, before, (t) => (replies ??= new Reply(tx, t, name)));
+      const staged = replies ? (replies as Reply).staged : [];
+      const [fresh] = await tx.select().from(tickets).where(eq(tickets.id, id));
+      const view = await presentTicket(tx, fresh);
+      events.add(ticketUpdated(view, { before }), ...stagedEvents(view, staged));
+      return { view, staged };
     });
     if (!result) continue;
     count++;
-    const [fresh] = await ctx.db.select().from(tickets).where(eq(tickets.id, id));
-    emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, fresh ?? result.after), result.before);
-    await releaseStaged(ctx, result.staged);
+    await sendStaged(ctx, result.staged, result.view);
   }
   return count;
 }

@@ -3,11 +3,12 @@ import { ticketsRealtime } from "./realtime/tickets";
 import { realtimeFamilies } from "./realtime/families";
 import { webhooks } from "./webhooks";
 import { auditLog } from "./audit";
+import { inboundAutomation } from "./automation";
 
 /**
  * Every listener of domain events, in the order they run for one event. Realtime first: attendants
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime, ...realtimeFamilies, auditLog, webhooks];
+  return [ticketsRealtime, ...realtimeFamilies, inboundAutomation, auditLog, webhooks];
 }

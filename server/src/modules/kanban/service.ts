@@ -7,7 +7,9 @@ import { AppError } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { presentTag } from "../tags/present";
 import { presentTicket, presentTickets } from "../tickets/present";
-import { emitTicketUpdate } from "../tickets/realtime";
+import { ticketUpdated } from "../tickets/events";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
 import { loadAccessibleTicket } from "../tickets/service";
 import { queueIdsOf } from "../users/queueIds";
 
@@ -50,8 +52,10 @@ export async function listKanbanTickets(db: Db, caller: Caller, q: KanbanTickets
 export async function removeKanbanTags(ctx: AppContext, caller: Caller, ticketId: number) {
   const ticket = await loadAccessibleTicket(ctx, caller, ticketId);
   const laneIds = ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.kanban, 1)));
-  await ctx.db.delete(ticketTags).where(and(eq(ticketTags.companyId, caller.companyId), eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, laneIds)));
-  emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, ticket));
+  await command(ctx, async (tx, events) => {
+    await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, caller.companyId), eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, laneIds)));
+    events.add(ticketUpdated(await presentTicket(tx, ticket), { actor: actorOf(caller) }));
+  });
   return { message: "Ticket tags removed successfully." };
 }
 
@@ -60,7 +64,9 @@ export async function addTicketTag(ctx: AppContext, caller: Caller, ticketId: nu
   const ticket = await loadAccessibleTicket(ctx, caller, ticketId);
   const [tag] = await ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.id, tagId)));
   if (!tag) throw new AppError("ERR_NOT_FOUND", 404, { field: "tagId" });
-  await ctx.db.insert(ticketTags).values({ companyId: caller.companyId, ticketId: ticket.id, tagId: tag.id }).onConflictDoNothing();
-  emitTicketUpdate(ctx.realtime, await presentTicket(ctx.db, ticket));
+  await command(ctx, async (tx, events) => {
+    await tx.insert(ticketTags).values({ companyId: caller.companyId, ticketId: ticket.id, tagId: tag.id }).onConflictDoNothing();
+    events.add(ticketUpdated(await presentTicket(tx, ticket), { actor: actorOf(caller) }));
+  });
   return { ticketId: ticket.id, tagId: tag.id };
 }

@@ -2,14 +2,16 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { perApp, type AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import type { Tx } from "../../automation/outbox";
+import type { Tx } from "../../db/client";
 import { messages, tickets, whatsapps } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import type { MediaFile } from "../../channels/contract";
 import { previewOf } from "../../channels/inbound";
 import { mediaTypeOf } from "../../media/store";
 import { presentTicket, type TicketView } from "../tickets/present";
-import { emitAppMessage, emitTicketUpdate } from "../tickets/realtime";
+import { messageCreated, messageUpdated, ticketUpdated } from "../tickets/events";
+import { command } from "../../events/command";
+import { recordedAs } from "../../events/record";
 import { jsonOf, rowOf, rowsOf } from "../../channels/sqlRows";
 import { messageViewOf, presentMessages } from "./present";
 import { BATCH_SLOTS, eachAloneOnFailure, KeyedBatches } from "../../channels/keyedBatches";
@@ -34,18 +36,20 @@ export async function sendOutbound(ctx: AppContext, ticket: TicketView, out: Out
     if (!quoted) throw new AppError("ERR_VALIDATION", 400, { field: "quotedMsg", message: "quotedMsg: Invalid value" });
   }
   const stored = out.media ? await ctx.media.save(ticket.companyId, out.media.data, out.media.filename) : null;
-  const { row, ticketRow } = await storeOutbound(ctx.db, ticket, {
-    body: out.body,
-    mediaType: out.media ? mediaTypeOf(out.media.mimetype) : null,
-    mediaPath: stored?.key ?? null,
-    mediaName: stored?.filename ?? null,
-    quotedMsgId: out.quotedMsgId ?? null,
-    userId: out.userId,
+  const { row, fresh } = await command(ctx, async (tx, events) => {
+    const { row, ticketRow } = await storeOutbound(tx, ticket, {
+      body: out.body,
+      mediaType: out.media ? mediaTypeOf(out.media.mimetype) : null,
+      mediaPath: stored?.key ?? null,
+      mediaName: stored?.filename ?? null,
+      quotedMsgId: out.quotedMsgId ?? null,
+      userId: out.userId,
+    });
+    const fresh = await presentTicket(tx, ticketRow);
+    const [view] = await presentMessages(tx, ticket.companyId, [row]);
+    events.add(messageCreated(fresh, view, out.userId ? { userId: out.userId } : undefined), ticketUpdated(fresh));
+    return { row, fresh };
   });
-  const fresh = await presentTicket(ctx.db, ticketRow);
-  const [view] = await presentMessages(ctx.db, ticket.companyId, [row]);
-  emitAppMessage(ctx.realtime, fresh, "create", view);
-  emitTicketUpdate(ctx.realtime, fresh);
   return deliver(ctx, fresh, row, out.media);
 }
 
@@ -85,7 +89,7 @@ export interface Claim { whatsapp: unknown; number: string | null; quoted_extern
 export const STALE_CLAIM_MS = 10 * 60_000;
 
 interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed" | "pending"; externalId: string | null; ack: number | null }
-type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown } | undefined;
+type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown; event_id: number | string } | undefined;
 
 /**
  * Sends' outcomes, per app and company: those that come while earlier ones are being written go
@@ -102,8 +106,13 @@ async function recordOutcomes(db: Db, items: Outcome[]): Promise<Recorded[]> {
           update messages m set send_status = r."sendStatus", external_id = coalesce(r."externalId", m.external_id), ack = coalesce(r.ack, m.ack),
             updated_at = ${new Date().toISOString()}::timestamptz
           from r where m.company_id = r.company_id and m.id = r.id
-          returning m.*)
-        select u.id, row_to_json(u) as message,
+          returning m.*),
+        -- each outcome's message.updated event commits with it (events/)
+        ev as (
+          insert into domain_events (company_id, type, stream, data)
+          select u.company_id, 'message.updated', 'ticket:' || u.ticket_id, jsonb_build_object('messageId', u.id, 'ticketId', u.ticket_id) from u order by u.id
+          returning id, (data->>'messageId')::int as message_id)
+        select u.id, row_to_json(u) as message, (select ev.id from ev where ev.message_id = u.id) as event_id,
           (select row_to_json(q) from messages q where q.company_id = u.company_id and q.id = u.quoted_msg_id) as quoted,
           (select json_build_object('id', qc.id, 'name', qc.name) from messages q join contacts qc on qc.id = q.contact_id and qc.company_id = u.company_id
             where q.company_id = u.company_id and q.id = u.quoted_msg_id) as quoted_contact,
@@ -173,6 +182,6 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     r.sender ? jsonOf<{ id: number; name: string }>(r.sender) : null,
     quoted ? { ...quoted, contact: r.quoted_contact ? jsonOf<{ id: number; name: string }>(r.quoted_contact) : null } : undefined,
   );
-  emitAppMessage(ctx.realtime, ticket, "update", view);
+  await ctx.events.dispatch([recordedAs(messageUpdated(ticket, view), Number(r.event_id))]);
   return view;
 }

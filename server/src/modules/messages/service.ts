@@ -5,7 +5,9 @@ import { contacts, messages, tickets, whatsapps } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
 import { loadAccessibleTicket } from "../tickets/service";
 import { presentTicket } from "../tickets/present";
-import { emitAppMessage, emitTicketUpdate, emitUnreadReset } from "../tickets/realtime";
+import { messageUpdated, ticketRead } from "../tickets/events";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
 import { presentMessages } from "./present";
 import { messageViewRows } from "./viewJson";
 import { ticketViewRows } from "../tickets/viewJson";
@@ -74,16 +76,20 @@ const CONVERSATION_SQL = `with tk as (select * from tickets where company_id = $
 
 /** Marks the customer's messages read, on the phone too; answers the ticket's new view when it changed. */
 async function markRead(ctx: AppContext, ticket: typeof tickets.$inferSelect) {
-  const unread = await ctx.db
-    .update(messages)
-    .set({ read: true })
-    .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
-    .returning({ externalId: messages.externalId });
-  if (unread.length === 0 && ticket.unreadMessages === 0) return null;
-  const [row] = await ctx.db.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id)).returning();
-  const view = await presentTicket(ctx.db, row);
-  emitUnreadReset(ctx.realtime, view);
-  emitTicketUpdate(ctx.realtime, view);
+  const read = await command(ctx, async (tx, events) => {
+    const unread = await tx
+      .update(messages)
+      .set({ read: true })
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.read, false), eq(messages.fromMe, false)))
+      .returning({ externalId: messages.externalId });
+    if (unread.length === 0 && ticket.unreadMessages === 0) return null;
+    const [row] = await tx.update(tickets).set({ unreadMessages: 0 }).where(eq(tickets.id, ticket.id)).returning();
+    const view = await presentTicket(tx, row);
+    events.add(ticketRead(view));
+    return { unread, view };
+  });
+  if (!read) return null;
+  const { unread, view } = read;
   if (ticket.whatsappId && unread.length) {
     const [whatsapp] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, ticket.whatsappId));
     const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, ticket.contactId));
@@ -117,9 +123,11 @@ export async function deleteMessage(ctx: AppContext, caller: Caller, messageId: 
       throw new AppError("ERR_DELETE_WAPP_MSG", 400);
     }
   }
-  const [updated] = await ctx.db.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, row.id)).returning();
-  const [view] = await presentMessages(ctx.db, caller.companyId, [updated]);
-  emitAppMessage(ctx.realtime, await presentTicket(ctx.db, ticket), "update", view);
+  await command(ctx, async (tx, events) => {
+    const [updated] = await tx.update(messages).set({ isDeleted: true, updatedAt: new Date() }).where(eq(messages.id, row.id)).returning();
+    const [view] = await presentMessages(tx, caller.companyId, [updated]);
+    events.add(messageUpdated(await presentTicket(tx, ticket), view, actorOf(caller)));
+  });
 }
 
 export async function retryMessage(ctx: AppContext, caller: Caller, messageId: number) {

@@ -52,6 +52,5 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
   }
   // the bot's read holds the connection's row (its token): not for the phone
   const { alongside: _, botRead: __, ...answer } = result;
-  await ctx.channels.automate(result);
   return answer;
 }

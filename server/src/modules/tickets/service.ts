@@ -7,11 +7,13 @@ import { isAdmin } from "../../policies";
 import { canAccessTicket } from "../../policies/tickets";
 import { queueIdsOf } from "../users/queueIds";
 import { findTicket, presentTicket, type TicketView } from "./present";
-import { emitTicketDelete, emitTicketUpdate } from "./realtime";
+import { ticketDeleted, ticketUpdated } from "./events";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
 import { sendOutbound } from "../messages/send";
 import { uniqueViolation } from "../../db/errors";
 import { stageTicketChange } from "../../automation/transitions";
-import { releaseStaged } from "../../automation/outbox";
+import { sendStaged, stagedEvents } from "../../automation/outbox";
 import { startCycle } from "../../automation/tracking";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -68,20 +70,21 @@ export async function createTicket(ctx: AppContext, caller: Caller, body: { cont
   }
   const conflict = await otherOpenTicketError(ctx, caller.companyId, contact.id, whatsappId);
   if (conflict) throw conflict;
-  let row: TicketRow;
   try {
-    [row] = await ctx.db
-      .insert(tickets)
-      .values({ companyId: caller.companyId, contactId: contact.id, whatsappId, queueId: body.queueId ?? null, userId: caller.id, status: "open", isGroup: contact.isGroup })
-      .returning();
+    return await command(ctx, async (tx, events) => {
+      const [row] = await tx
+        .insert(tickets)
+        .values({ companyId: caller.companyId, contactId: contact.id, whatsappId, queueId: body.queueId ?? null, userId: caller.id, status: "open", isGroup: contact.isGroup })
+        .returning();
+      await startCycle(tx, row, { userId: caller.id, started: true });
+      const view = await presentTicket(tx, row);
+      events.add(ticketUpdated(view, { actor: actorOf(caller) }));
+      return view;
+    });
   } catch (err) {
     if (uniqueViolation(err)) throw (await otherOpenTicketError(ctx, caller.companyId, contact.id, whatsappId)) ?? err;
     throw err;
   }
-  await startCycle(ctx.db, row, { userId: caller.id, started: true });
-  const view = await presentTicket(ctx.db, row);
-  emitTicketUpdate(ctx.realtime, view);
-  return view;
 }
 
 /** Every transition of spec section 4: accept, return, resolve, reopen and transfer. */
@@ -96,31 +99,33 @@ export async function updateTicket(ctx: AppContext, caller: Caller, ticketId: nu
   if (next.status === "open" && body.userId === undefined && !before.userId) next.userId = caller.id;
   if (next.status === "closed") Object.assign(next, { useIntegration: false, promptId: null, integrationId: null, unreadMessages: 0 });
 
-  let row: TicketRow | undefined;
-  let staged: Awaited<ReturnType<typeof stageTicketChange>> = [];
+  let changed: { row: TicketRow; staged: Awaited<ReturnType<typeof stageTicketChange>>; view: TicketView } | null;
   try {
-    // the change and what it sends (closing or rating message, transfer notice) commit together
-    ({ row, staged } = await ctx.db.transaction(async (tx) => {
+    // the change, what it sends (closing or rating message, transfer notice) and its events commit together
+    changed = await command(ctx, async (tx, events) => {
       // only if nobody changed the ticket's status meanwhile: two attendants accepting at once, one wins
-      const [changed] = await tx
+      const [row] = await tx
         .update(tickets)
         .set(next)
         .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId), eq(tickets.status, before.status)))
         .returning();
-      return { row: changed, staged: changed ? await stageTicketChange(tx, before, changed) : [] };
-    }));
+      if (!row) return null;
+      const staged = await stageTicketChange(tx, before, row);
+      const view = await presentTicket(tx, row);
+      events.add(ticketUpdated(view, { before, actor: actorOf(caller) }), ...stagedEvents(view, staged));
+      return { row, staged, view };
+    });
   } catch (err) {
     // reopening or moving onto a connection where the contact already has an active ticket
     if (uniqueViolation(err)) throw (await otherOpenTicketError(ctx, caller.companyId, before.contactId, next.whatsappId ?? before.whatsappId)) ?? err;
     throw err;
   }
-  if (!row) {
+  if (!changed) {
     const still = await findTicket(ctx.db, caller.companyId, ticketId);
     throw still ? new AppError("ERR_TICKET_CHANGED", 409) : new AppError("ERR_NO_TICKET_FOUND", 404);
   }
-  const view = await presentTicket(ctx.db, row);
-  emitTicketUpdate(ctx.realtime, view, before);
-  await releaseStaged(ctx, staged);
+  const { row, view } = changed;
+  await sendStaged(ctx, changed.staged, view);
   if (before.status === "pending" && row.status === "open" && !row.isGroup) await greetOnAccept(ctx, caller, view);
   return view;
 }
@@ -138,6 +143,8 @@ export async function deleteTicket(ctx: AppContext, caller: Caller, ticketId: nu
   if (!isAdmin(caller)) throw forbidden();
   const ticket = await findTicket(ctx.db, caller.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND", 404);
-  await ctx.db.delete(tickets).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId)));
-  emitTicketDelete(ctx.realtime, caller.companyId, ticketId, ticket);
+  await command(ctx, async (tx, events) => {
+    await tx.delete(tickets).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId)));
+    events.add(ticketDeleted(caller.companyId, ticketId, ticket, actorOf(caller)));
+  });
 }
