@@ -7,6 +7,7 @@ import { schedulesRealtime } from "./schedules";
 import { settingsRealtime } from "./settings";
 import { usersRealtime } from "./users";
 import { sessionsRealtime } from "./sessions";
+import { whatsappsRealtime } from "./whatsapps";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime];

@@ -10,6 +10,10 @@ import { uniqueViolation } from "../../db/errors";
 import { CHANNEL_KINDS } from "../../channels/manager";
 import { cloudColumn } from "../../channels/cloud/config";
 import { assertPlanAllowsOneMore } from "../plans/limits";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
+import { changedFields } from "../../events/changedFields";
+import { whatsappCreated, whatsappDeleted, whatsappUpdated } from "./events";
 
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
@@ -23,14 +27,16 @@ export async function listWhatsapps(db: Db, companyId: number) {
   return db.select().from(whatsapps).where(eq(whatsapps.companyId, companyId)).orderBy(asc(whatsapps.id));
 }
 
+/** Sets the connection's queues; answers whether they changed. */
 async function setQueues(tx: Tx, companyId: number, whatsappId: number, queueIds: number[]) {
   const unique = [...new Set(queueIds)];
   if (unique.length) {
     const found = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), inArray(queues.id, unique)));
     if (found.length !== unique.length) throw new AppError("ERR_VALIDATION", 400, { field: "queueIds", message: "queueIds: Invalid value" });
   }
-  await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)));
+  const removed = await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId))).returning({ queueId: whatsappQueues.queueId });
   if (unique.length) await tx.insert(whatsappQueues).values(unique.map((queueId) => ({ companyId, whatsappId, queueId })));
+  return removed.length !== unique.length || removed.some((r) => !unique.includes(r.queueId));
 }
 
 const numberOrNull = (v: unknown) => (v === "" || v === null || v === undefined ? null : Number(v));
@@ -85,7 +91,7 @@ export async function createWhatsapp(ctx: AppContext, caller: Caller, body: What
   await assertTransferQueue(ctx, caller.companyId, body.transferQueueId);
   const cloud = cloudColumn(ctx.config.dataDir, caller, body.channel ?? "sandbox", body.cloud, null);
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    const { row, view } = await command(ctx, async (tx, events) => {
       await assertPlanAllowsOneMore(tx, caller.companyId, "connections");
       const existing = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, caller.companyId));
       const isDefault = existing.length === 0 || !!body.isDefault;
@@ -95,10 +101,10 @@ export async function createWhatsapp(ctx: AppContext, caller: Caller, body: What
         .values({ name: body.name, companyId: caller.companyId, channel: body.channel ?? "sandbox", isDefault, token: crypto.randomBytes(24).toString("base64url"), ...columns(body), ...(cloud ? { cloud } : {}) })
         .returning();
       await setQueues(tx, caller.companyId, created.id, body.queueIds ?? []);
-      return created;
+      const shown = await presentWhatsapp(tx, created, { showToken: true });
+      events.add(whatsappCreated(shown, actorOf(caller)));
+      return { row: created, view: shown };
     });
-    const view = await presentWhatsapp(ctx.db, row, { showToken: true });
-    ctx.realtime.toCompany(caller.companyId, "whatsapp", { action: "update", whatsapp: { ...view, token: undefined } });
     // a new connection starts its session right away, as the original does
     await ctx.channels.adapterFor(row).connect().catch(() => undefined);
     return view;
@@ -115,16 +121,17 @@ export async function updateWhatsapp(ctx: AppContext, caller: Caller, id: number
   await assertTransferQueue(ctx, caller.companyId, body.transferQueueId);
   const cloud = cloudColumn(ctx.config.dataDir, caller, current.channel, body.cloud, current.cloud);
   try {
-    const row = await ctx.db.transaction(async (tx) => {
+    return await command(ctx, async (tx, events) => {
       if (body.isDefault) await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.companyId, caller.companyId), ne(whatsapps.id, id)));
       const set = { ...columns(body), ...(cloud ? { cloud } : {}), ...(body.isDefault !== undefined ? { isDefault: body.isDefault } : {}), updatedAt: new Date() };
       const [updated] = await tx.update(whatsapps).set(set).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, id))).returning();
-      if (body.queueIds) await setQueues(tx, caller.companyId, id, body.queueIds);
-      return updated;
+      if (!updated) throw new AppError("ERR_NO_WAPP_FOUND", 404); // deleted meanwhile
+      const changed = changedFields(current, set);
+      if (body.queueIds && (await setQueues(tx, caller.companyId, id, body.queueIds))) changed.push("queueIds");
+      const view = await presentWhatsapp(tx, updated, { showToken: true });
+      events.add(whatsappUpdated(view, changed, actorOf(caller)));
+      return view;
     });
-    const view = await presentWhatsapp(ctx.db, row, { showToken: true });
-    ctx.realtime.toCompany(caller.companyId, "whatsapp", { action: "update", whatsapp: { ...view, token: undefined } });
-    return view;
   } catch (err) {
     throw asFieldError(err);
   }
@@ -133,12 +140,13 @@ export async function updateWhatsapp(ctx: AppContext, caller: Caller, id: number
 export async function deleteWhatsapp(ctx: AppContext, caller: Caller, id: number) {
   const row = await findWhatsapp(ctx.db, caller.companyId, id);
   await ctx.channels.forget(id);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, id)));
+  await command(ctx, async (tx, events) => {
+    const [deleted] = await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, id))).returning({ id: whatsapps.id });
+    if (!deleted) return; // deleted meanwhile: that deletion told everyone
     if (row.isDefault) {
       const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, caller.companyId)).orderBy(asc(whatsapps.id)).limit(1);
       if (next) await tx.update(whatsapps).set({ isDefault: true }).where(eq(whatsapps.id, next.id));
     }
+    events.add(whatsappDeleted(row, actorOf(caller)));
   });
-  ctx.realtime.toCompany(caller.companyId, "whatsapp", { action: "delete", whatsappId: id });
 }
