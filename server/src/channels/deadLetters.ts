@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { AppContext } from "../context";
+import { command } from "../events/command";
 import type { InboundMessage } from "./contract";
 import { rowsOf } from "./sqlRows";
 import { storableText } from "./storableText";
@@ -62,17 +63,21 @@ export function failureOf(err: unknown): { code: string; message: string } {
  */
 export async function keepDeadLetter(ctx: AppContext, whatsapp: { id: number; companyId: number }, message: InboundMessage, err: unknown) {
   const failure = failureOf(err);
-  const [row] = await rowsOf<{ id: number }>(
-    ctx.db,
-    sql`insert into dead_letters (company_id, whatsapp_id, channel, external_id, error_code, error_message, payload)
-        values (${whatsapp.companyId}::int, ${whatsapp.id}::int,
-          coalesce((select w.channel from whatsapps w where w.company_id = ${whatsapp.companyId}::int and w.id = ${whatsapp.id}::int), ''),
-          ${storableText(message.externalId)}::text, ${failure.code}::text, ${failure.message}::text, ${JSON.stringify(deadLetterPayload(message))}::jsonb)
-        on conflict (whatsapp_id, external_id) do update
-          set error_code = excluded.error_code, error_message = excluded.error_message, payload = excluded.payload, created_at = excluded.created_at
-        returning id`,
-  );
+  const row = await command(ctx, async (tx, events) => {
+    const [kept] = await rowsOf<{ id: number }>(
+      tx,
+      sql`insert into dead_letters (company_id, whatsapp_id, channel, external_id, error_code, error_message, payload)
+          values (${whatsapp.companyId}::int, ${whatsapp.id}::int,
+            coalesce((select w.channel from whatsapps w where w.company_id = ${whatsapp.companyId}::int and w.id = ${whatsapp.id}::int), ''),
+            ${storableText(message.externalId)}::text, ${failure.code}::text, ${failure.message}::text, ${JSON.stringify(deadLetterPayload(message))}::jsonb)
+          on conflict (whatsapp_id, external_id) do update
+            set error_code = excluded.error_code, error_message = excluded.error_message, payload = excluded.payload, created_at = excluded.created_at
+          returning id`,
+    );
+    const data = { deadLetterId: kept.id, whatsappId: whatsapp.id, errorCode: failure.code };
+    events.add({ type: "deadLetter.created", companyId: whatsapp.companyId, stream: `deadLetter:${kept.id}`, data, transient: { deadLetter: { id: kept.id } } });
+    return kept;
+  });
   ctx.log?.error({ whatsappId: whatsapp.id, deadLetterId: row.id, code: failure.code }, "inbound message kept as a dead letter");
-  ctx.realtime.toAdmins(whatsapp.companyId, "deadLetter", { action: "create", id: row.id });
   return { id: row.id };
 }

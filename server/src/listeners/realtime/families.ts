@@ -8,6 +8,7 @@ import { settingsRealtime } from "./settings";
 import { usersRealtime } from "./users";
 import { sessionsRealtime } from "./sessions";
 import { whatsappsRealtime } from "./whatsapps";
+import { deadLettersRealtime } from "./deadLetters";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime];

@@ -4,6 +4,8 @@ import type { AppContext, Caller } from "../../context";
 import { deadLetters, whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { authorize } from "../../policies";
+import { command } from "../../events/command";
+import { actorOf } from "../../events/actor";
 import { presentDeadLetter } from "./present";
 
 /** The caller's company's dead letters, newest first, a page at a time (admins only). */
@@ -29,10 +31,13 @@ export async function listDeadLetters(ctx: AppContext, caller: Caller, pageNumbe
 /** An admin has seen a dead letter and dismisses it; another company's is not found. */
 export async function dismissDeadLetter(ctx: AppContext, caller: Caller, id: number) {
   authorize(caller, "connections-page:deadLetters");
-  const [gone] = await ctx.db
-    .delete(deadLetters)
-    .where(and(eq(deadLetters.companyId, caller.companyId), eq(deadLetters.id, id)))
-    .returning({ id: deadLetters.id });
-  if (!gone) throw new AppError("ERR_NOT_FOUND", 404);
-  ctx.realtime.toAdmins(caller.companyId, "deadLetter", { action: "delete", id });
+  await command(ctx, async (tx, events) => {
+    const [gone] = await tx
+      .delete(deadLetters)
+      .where(and(eq(deadLetters.companyId, caller.companyId), eq(deadLetters.id, id)))
+      .returning({ id: deadLetters.id, whatsappId: deadLetters.whatsappId });
+    if (!gone) throw new AppError("ERR_NOT_FOUND", 404);
+    const data = { deadLetterId: id, whatsappId: gone.whatsappId };
+    events.add({ type: "deadLetter.deleted", companyId: caller.companyId, stream: `deadLetter:${id}`, actor: actorOf(caller), data });
+  });
 }
