@@ -55,20 +55,43 @@ export class SandboxAdapter implements ChannelAdapter {
   /** The phone's copies of what the company sends: those made while earlier ones are written go together in the next statement. */
   private readonly copies = new KeyedBatches((items: PhoneCopy[]) => this.storeCopies(items));
 
-  /** Stored only while the connection is up; null for each when it is not. */
+  /**
+   * Stored only while the connection is up; null for each when it is not. Each copy's event
+   * (the admins' phone screen shows it) is recorded by the same statement, then dispatched.
+   */
   private async storeCopies(items: PhoneCopy[]) {
-    const rows = await rowsOf<{ row: unknown }>(
+    const rows = await rowsOf<{ row: unknown; event_id: number | string; event_at: string | Date }>(
       this.ctx.db,
-      sql`insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, media_path, quoted_id, ack)
-          select w.company_id, w.id, r.external_id, r.number, 'out', r.body, r.media_type, r.media_name, r.media_path, r.quoted_id, 1
-          from json_to_recordset(${JSON.stringify(items.map((item, n) => ({ ...item, n })))}::json) as r(external_id text, number text, body text, media_type text, media_name text, media_path text, quoted_id text, n int)
-            join whatsapps w on w.company_id = ${this.whatsapp.companyId}::int and w.id = ${this.whatsapp.id}::int and w.status = 'CONNECTED'
-          order by r.n
-          returning row_to_json(sandbox_messages) as row`,
-      "balcao_sandbox_send",
+      sql`with stored as (
+            insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, media_path, quoted_id, ack)
+            select w.company_id, w.id, r.external_id, r.number, 'out', r.body, r.media_type, r.media_name, r.media_path, r.quoted_id, 1
+            from json_to_recordset(${JSON.stringify(items.map((item, n) => ({ ...item, n })))}::json) as r(external_id text, number text, body text, media_type text, media_name text, media_path text, quoted_id text, n int)
+              join whatsapps w on w.company_id = ${this.whatsapp.companyId}::int and w.id = ${this.whatsapp.id}::int and w.status = 'CONNECTED'
+            order by r.n
+            returning *),
+          ev as (
+            insert into domain_events (company_id, type, stream, data)
+            select s.company_id, 'sandboxMessage.created', 'whatsapp:' || s.whatsapp_id, jsonb_build_object('sandboxMessageId', s.id, 'whatsappId', s.whatsapp_id)
+            from stored s order by s.id
+            returning id, created_at, (data->>'sandboxMessageId')::int as message_id)
+          select row_to_json(stored) as row, ev.id as event_id, ev.created_at as event_at from stored join ev on ev.message_id = stored.id order by ev.id`,
+      "balcao_sandbox_send_recorded",
     );
-    const stored = new Map(rows.map((r) => rowOf(sandboxMessages, r.row)!).map((row) => [row.externalId, row]));
-    return items.map((item) => stored.get(item.external_id) ?? null);
+    const stored = rows.map((r) => ({ row: rowOf(sandboxMessages, r.row)!, eventId: Number(r.event_id), at: new Date(r.event_at) }));
+    await this.ctx.events.dispatch(
+      stored.map(({ row, eventId, at }) => ({
+        id: eventId,
+        occurredAt: at,
+        type: "sandboxMessage.created",
+        companyId: row.companyId,
+        stream: `whatsapp:${row.whatsappId}`,
+        actor: { userId: null },
+        data: { sandboxMessageId: row.id, whatsappId: row.whatsappId },
+        transient: { message: presentSandboxMessage(row) },
+      })),
+    );
+    const byExternalId = new Map(stored.map(({ row }) => [row.externalId, row]));
+    return items.map((item) => byExternalId.get(item.external_id) ?? null);
   }
 
   private async deliver(to: string, values: { body: string; mediaType?: string | null; mediaName?: string | null; mediaPath?: string | null; quotedId?: string | null }): Promise<SentMessage> {
@@ -83,7 +106,6 @@ export class SandboxAdapter implements ChannelAdapter {
       quoted_id: values.quotedId ?? null,
     });
     if (!row) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
-    this.ctx.realtime.toAdmins(this.whatsapp.companyId, "sandbox", { action: "outbound", whatsappId: this.whatsapp.id, message: presentSandboxMessage(row) });
     return { externalId };
   }
 

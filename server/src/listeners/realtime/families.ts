@@ -9,6 +9,7 @@ import { usersRealtime } from "./users";
 import { sessionsRealtime } from "./sessions";
 import { whatsappsRealtime } from "./whatsapps";
 import { deadLettersRealtime } from "./deadLetters";
+import { sandboxRealtime } from "./sandbox";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime];
