@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { initAuthCreds } from "baileys";
+import { Redis } from "ioredis";
 import type { Socket } from "socket.io-client";
 import { connectSocket, freshDatabaseUrl, signUpCompany, unique, type Http } from "../test/harness";
 import { killAll, reachable, sentByFakes, startServerProcess, type Cluster, type ServerProcess } from "../test/processes";
@@ -120,9 +121,16 @@ describe.skipIf(!process.env.DATABASE_URL || !redisUp)("a WhatsApp Web session u
     ]);
 
     // B is killed: a reply made meanwhile waits, and A takes the session over once B's lease lapses
+    const holderB = await ownerOf(web.id);
     const killedAt = Date.now();
     await b.kill();
-    await new Promise((r) => setTimeout(r, 300)); // Redis notices the closed connection
+    const redis = new Redis(REDIS_URL);
+    try {
+      // Redis notices B's closed connection: nobody listens on B's channel any more
+      await until("B gone from Redis", async () => (await redis.pubsub("NUMSUB", `balcao:sessions:${holderB}`))[1] === 0);
+    } finally {
+      redis.disconnect();
+    }
     expect((await a.http.post(`/messages/${ticket.id}`, { body: "Durante a troca" }, owner.token)).status).toBe(200);
     const [waiting] = await database.db.select().from(messages).where(eq(messages.body, "Durante a troca"));
     expect(waiting.sendStatus).toBe("pending");
