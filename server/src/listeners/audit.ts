@@ -36,7 +36,9 @@ const NAME_KEYS = ["name", "email", "title", "shortcode", "key", "number"];
 
 /** One line: the record's name (or the failed sign-in's email) and the fields that changed. */
 export function auditSummary(details: Record<string, unknown>): string {
-  const name = NAME_KEYS.map((k) => details[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
+  const found = NAME_KEYS.map((k) => details[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
+  // a setting reads as "key: value" (a secret one has no value here)
+  const name = found !== undefined && found === details.key && typeof details.value === "string" ? `${found}: ${details.value}` : found;
   const changed = Array.isArray(details.changed) ? details.changed.filter((c): c is string => typeof c === "string") : [];
   const count = [details.count, details.rows].find((n): n is number => typeof n === "number");
   return [name, changed.join(", ") || undefined, count?.toString()].filter(Boolean).join(" · ").slice(0, 500);

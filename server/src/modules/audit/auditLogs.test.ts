@@ -67,6 +67,15 @@ describe("GET /audit-logs", () => {
     expect(rowsOf(res).map((r) => r.action)).not.toContain("tag.updated");
   });
 
+  it("reads a setting's change as key and value, and keeps a secret setting's value out", async () => {
+    const setting = (key: string, value: string): NewEvent => ({ type: "setting.updated", companyId: a.company.id, stream: `setting:${key}`, actor: { userId: a.user.id, ip: "203.0.113.9" }, data: { key, value } });
+    await record(setting("userCreation", "disabled"));
+    await record(setting("asaasToken", "tok_live_123"));
+    const rows = (await t.http.get("/audit-logs?action=setting.updated", a.token)).body.auditLogs;
+    expect(rows.map((r: { summary: string }) => r.summary)).toEqual(["asaasToken", "userCreation: disabled"]);
+    expect(JSON.stringify(rows)).not.toContain("tok_live_123");
+  });
+
   it("refuses an attendant with ERR_NO_PERMISSION", async () => {
     expect(await t.http.get("/audit-logs", attendant.token)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
   });
