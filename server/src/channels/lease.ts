@@ -18,6 +18,8 @@ export interface LeaseOptions {
 /** How long a lease lasts and how often it is renewed, unless a manager is given its own (tests shorten them). */
 export const leaseDefaults = { ttlMs: 30_000, renewEveryMs: 10_000 };
 
+export type SessionPlace = { at: "here" } | { at: "elsewhere"; owner: string } | { at: "nowhere"; up: boolean };
+
 export const processOwnerId = () => `${os.hostname()}-${process.pid}-${crypto.randomBytes(4).toString("hex")}`;
 
 /**
@@ -55,14 +57,18 @@ export class SessionLease {
     return this.held.has(whatsappId);
   }
 
-  /** The other live process that holds this session; null when it is ours, free or lapsed. */
-  async holderElsewhere(whatsappId: number): Promise<string | null> {
-    if (this.held.has(whatsappId)) return null;
+  /**
+   * Where the session runs: here, in another live process, or nowhere (free or lapsed); then `up`
+   * says whether the connection was last seen connected, its holder gone before another took it.
+   */
+  async whereIs(whatsappId: number): Promise<SessionPlace> {
+    if (this.held.has(whatsappId)) return { at: "here" };
     const [row] = await this.db
-      .select({ owner: whatsapps.sessionOwner, live: sql<boolean>`${whatsapps.sessionLeaseUntil} > now()` })
+      .select({ owner: whatsapps.sessionOwner, live: sql<boolean>`${whatsapps.sessionLeaseUntil} > now()`, status: whatsapps.status })
       .from(whatsapps)
       .where(eq(whatsapps.id, whatsappId));
-    return row?.owner && row.owner !== this.owner && row.live ? row.owner : null;
+    if (row?.owner && row.owner !== this.owner && row.live) return { at: "elsewhere", owner: row.owner };
+    return { at: "nowhere", up: row?.status === "CONNECTED" };
   }
 
   /** Takes (or extends) the session of a connection when it is free, expired or already ours. */

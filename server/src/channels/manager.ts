@@ -61,7 +61,7 @@ export class ChannelManager {
     if (whatsapp.channel !== "baileys" || !this.requests) return this.localAdapter(whatsapp);
     let routed = this.routed.get(whatsapp.id);
     if (!routed) {
-      const routing = { holderOf: (id: number) => this.lease.holderElsewhere(id), runsSessions: this.lease.claims, requests: this.requests };
+      const routing = { whereIs: (id: number) => this.lease.whereIs(id), runsSessions: this.lease.claims, requests: this.requests };
       routed = new RoutedAdapter(whatsapp, whatsapp.channel, () => this.localAdapter(whatsapp), routing);
       this.routed.set(whatsapp.id, routed);
     }

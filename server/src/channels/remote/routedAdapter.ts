@@ -1,10 +1,11 @@
+import { AppError } from "../../http/errors";
 import type { ChannelAdapter, MediaFile, SendOptions, SentMessage } from "../contract";
+import type { SessionPlace } from "../lease";
 import { ANY_HOLDER, SessionMoved, SessionUnreachable, type SessionOp, type SessionRequest, type SessionRequests } from "./sessionRequests";
 
 /** Where a connection's session runs, as the manager knows it. */
 export interface SessionRouting {
-  /** The other live process holding the session; null to run it here (ours, free or lapsed). */
-  holderOf(whatsappId: number): Promise<string | null>;
+  whereIs(whatsappId: number): Promise<SessionPlace>;
   /** Whether this process may run sessions itself (a web process may not). */
   runsSessions: boolean;
   requests: SessionRequests;
@@ -15,9 +16,10 @@ const ATTEMPTS = 3;
 
 /**
  * A connection whose live session (WhatsApp Web) runs in one server process, used from any
- * process: each call runs on the local adapter when the session is held here (or by nobody, in a
- * process that may run sessions), and is carried to the holding process otherwise, its answer
- * coming back as if local.
+ * process: each call runs on the local adapter when the session is held here, and is carried to
+ * the holding process otherwise, its answer coming back as if local. Held by nobody: starting or
+ * ending it runs here (or in any process that may run sessions); a send waits, unsent, when the
+ * connection was up (between two holders), and fails as not started otherwise.
  */
 export class RoutedAdapter implements ChannelAdapter {
   constructor(
@@ -29,12 +31,20 @@ export class RoutedAdapter implements ChannelAdapter {
 
   private async run<T>(op: SessionOp, args: unknown[], here: (adapter: ChannelAdapter) => Promise<T>, media?: Buffer): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      let holder = await this.routing.holderOf(this.whatsapp.id);
-      if (!holder && this.routing.runsSessions) return here(this.local());
-      if (!holder) {
-        // nobody runs it: starting or ending it goes to a process that may; anything else waits for one
-        if (op !== "connect" && op !== "disconnect") throw new SessionUnreachable(false);
-        holder = ANY_HOLDER;
+      const place = await this.routing.whereIs(this.whatsapp.id);
+      if (place.at === "here") return here(this.local());
+      let holder = place.at === "elsewhere" ? place.owner : ANY_HOLDER;
+      if (place.at === "nowhere") {
+        if (op === "connect" || op === "disconnect") {
+          // nobody runs it: this process starts or ends it, or asks one that may
+          if (this.routing.runsSessions) return here(this.local());
+        } else if (place.up) {
+          throw new SessionUnreachable(false); // its holder is gone and the next one has not taken it yet
+        } else if (this.routing.runsSessions) {
+          return here(this.local());
+        } else {
+          throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
+        }
       }
       try {
         return (await this.routing.requests.request(holder, { whatsappId: this.whatsapp.id, companyId: this.whatsapp.companyId, op, args, media })) as T;
