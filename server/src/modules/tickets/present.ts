@@ -1,11 +1,14 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { TicketStatus, TicketView } from "@balcao/common";
+import type { TicketView } from "@balcao/common";
 import type { Db } from "../../db/client";
 import { contacts, queues, tags, ticketTags, tickets, users, whatsapps } from "../../db/schema";
 import { presentContact } from "../contacts/present";
+import { TICKET_CONNECTION, TICKET_QUEUE, TICKET_TAG, TICKET_USER, TICKET_VIEW, type TicketViewParts } from "./ticketView";
 
 type TicketRow = typeof tickets.$inferSelect;
 
+/** A part left-joined to nothing reads as null (drizzle may give an object of nulls). */
+const presentPart = <V>(shape: { fromColumns: (row: unknown) => V }, row: Record<string, unknown> | null) => (row?.id == null ? null : shape.fromColumns(row));
 
 /** Tickets with contact, user, queue, connection and tags, in two queries whatever the count. */
 export async function presentTickets(db: Db, companyId: number, rows: TicketRow[]): Promise<TicketView[]> {
@@ -13,7 +16,7 @@ export async function presentTickets(db: Db, companyId: number, rows: TicketRow[
   const ids = rows.map((t) => t.id);
   const [joined, tagRows] = await Promise.all([
     db
-      .select({ id: tickets.id, contact: contacts, user: { id: users.id, name: users.name }, queue: { id: queues.id, name: queues.name, color: queues.color }, whatsapp: { id: whatsapps.id, name: whatsapps.name, status: whatsapps.status } })
+      .select({ id: tickets.id, contact: contacts, user: TICKET_USER.columns(), queue: TICKET_QUEUE.columns(), whatsapp: TICKET_CONNECTION.columns() })
       .from(tickets)
       .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
       .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
@@ -21,54 +24,30 @@ export async function presentTickets(db: Db, companyId: number, rows: TicketRow[
       .leftJoin(whatsapps, and(eq(whatsapps.id, tickets.whatsappId), eq(whatsapps.companyId, tickets.companyId)))
       .where(and(eq(tickets.companyId, companyId), inArray(tickets.id, ids))),
     db
-      .select({ ticketId: ticketTags.ticketId, id: tags.id, name: tags.name, color: tags.color })
+      .select({ ticketId: ticketTags.ticketId, tag: TICKET_TAG.columns() })
       .from(ticketTags)
       .innerJoin(tags, eq(tags.id, ticketTags.tagId))
-      .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids))),
+      .where(and(eq(ticketTags.companyId, companyId), inArray(ticketTags.ticketId, ids)))
+      // in the order ticketViewRows gives them
+      .orderBy(ticketTags.tagId),
   ]);
   const byId = new Map(joined.map((j) => [j.id, j]));
-  const tagsBy = new Map<number, { id: number; name: string; color: string }[]>();
-  for (const { ticketId, ...tag } of tagRows) tagsBy.set(ticketId, [...(tagsBy.get(ticketId) ?? []), tag]);
+  const tagsBy = new Map<number, TicketView["tags"]>();
+  for (const { ticketId, tag } of tagRows) tagsBy.set(ticketId, [...(tagsBy.get(ticketId) ?? []), TICKET_TAG.fromColumns(tag)]);
   return rows.flatMap((t) => {
     const j = byId.get(t.id);
-    return j ? [ticketViewOf(t, { contact: j.contact, user: j.user?.id ? j.user : null, queue: j.queue?.id ? j.queue : null, whatsapp: j.whatsapp?.id ? j.whatsapp : null, tags: tagsBy.get(t.id) ?? [] })] : [];
+    if (!j) return [];
+    const parts = { user: presentPart(TICKET_USER, j.user), queue: presentPart(TICKET_QUEUE, j.queue), whatsapp: presentPart(TICKET_CONNECTION, j.whatsapp) };
+    return [ticketViewOf(t, { contact: j.contact, ...parts, tags: tagsBy.get(t.id) ?? [] })];
   });
 }
 
-export interface TicketParts {
-  contact: typeof contacts.$inferSelect;
-  user: { id: number; name: string } | null;
-  queue: { id: number; name: string; color: string } | null;
-  whatsapp: { id: number; name: string; status: string } | null;
-  tags: { id: number; name: string; color: string }[];
-}
+/** A ticket's parts: its contact's row, and the other parts as their views already are. */
+export type TicketParts = Omit<TicketViewParts, "contact"> & { contact: typeof contacts.$inferSelect };
 
 /** A ticket's view from rows already in hand (the inbound pipeline reads them with its own statements). */
 export function ticketViewOf(t: TicketRow, parts: TicketParts): TicketView {
-  return {
-    id: t.id,
-    uuid: t.uuid,
-    status: t.status as TicketStatus,
-    unreadMessages: t.unreadMessages,
-    lastMessage: t.lastMessage,
-    isGroup: t.isGroup,
-    chatbot: t.chatbot,
-    useIntegration: t.useIntegration,
-    integrationId: t.integrationId,
-    promptId: t.promptId,
-    companyId: t.companyId,
-    contactId: t.contactId,
-    userId: t.userId,
-    queueId: t.queueId,
-    whatsappId: t.whatsappId,
-    createdAt: t.createdAt.toISOString(),
-    updatedAt: t.updatedAt.toISOString(),
-    contact: presentContact(parts.contact),
-    user: parts.user,
-    queue: parts.queue,
-    whatsapp: parts.whatsapp,
-    tags: parts.tags,
-  };
+  return TICKET_VIEW.fromRow(t, { ...parts, contact: presentContact(parts.contact) });
 }
 
 export async function presentTicket(db: Db, row: TicketRow): Promise<TicketView> {
