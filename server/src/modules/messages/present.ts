@@ -1,12 +1,10 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { MediaType, MessageView } from "@balcao/common";
+import type { MessageView } from "@balcao/common";
 import type { Db } from "../../db/client";
 import { contacts, messages } from "../../db/schema";
+import { MESSAGE_SENDER, MESSAGE_VIEW, QUOTED_VIEW } from "./messageView";
 
 type MessageRow = typeof messages.$inferSelect;
-
-
-export const mediaUrlOf = (m: { id: number; mediaPath: string | null }) => (m.mediaPath ? `/media/messages/${m.id}` : null);
 
 /** Messages with their quoted message and sender, in two extra queries whatever the count. */
 export async function presentMessages(db: Db, companyId: number, rows: MessageRow[]): Promise<MessageView[]> {
@@ -17,7 +15,7 @@ export async function presentMessages(db: Db, companyId: number, rows: MessageRo
     : [];
   const contactIds = [...new Set([...rows, ...quoted].map((m) => m.contactId).filter((id): id is number => id !== null))];
   const people = contactIds.length
-    ? await db.select({ id: contacts.id, name: contacts.name }).from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)))
+    ? (await db.select(MESSAGE_SENDER.columns()).from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)))).map((c) => MESSAGE_SENDER.fromColumns(c))
     : [];
   const personOf = (id: number | null) => people.find((p) => p.id === id) ?? null;
   const quotedById = new Map(quoted.map((q) => [q.id, q]));
@@ -32,24 +30,5 @@ export async function presentMessages(db: Db, companyId: number, rows: MessageRo
  * its quoted message with that message's sender.
  */
 export function messageViewOf(m: MessageRow, sender: { id: number; name: string } | null, q?: MessageRow & { contact: { id: number; name: string } | null }): MessageView {
-  return {
-    id: m.id,
-    ticketId: m.ticketId,
-    body: m.isDeleted ? "" : m.body,
-    fromMe: m.fromMe,
-    read: m.read,
-    mediaType: m.mediaType as MediaType | null,
-    mediaUrl: m.isDeleted ? null : mediaUrlOf(m),
-    mediaName: m.mediaName,
-    isDeleted: m.isDeleted,
-    isEdited: m.isEdited,
-    ack: m.ack,
-    sendStatus: m.sendStatus as MessageView["sendStatus"],
-    quotedMsgId: m.quotedMsgId,
-    quotedMsg: q ? { id: q.id, body: q.isDeleted ? "" : q.body, fromMe: q.fromMe, mediaType: q.mediaType as MediaType | null, contact: q.fromMe ? null : q.contact } : null,
-    contact: m.fromMe ? null : sender,
-    userId: m.userId,
-    createdAt: m.createdAt.toISOString(),
-    updatedAt: m.updatedAt.toISOString(),
-  };
+  return MESSAGE_VIEW.fromRow(m, { contact: sender, quotedMsg: q ? QUOTED_VIEW.fromRow(q, { contact: q.contact }) : null });
 }
