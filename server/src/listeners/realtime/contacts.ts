@@ -4,7 +4,7 @@ import type { DomainEvent, Listener } from "../../events/types";
 import { contacts } from "../../db/schema";
 import { presentContact } from "../../modules/contacts/present";
 import type { PresentedContact } from "../../modules/contacts/events";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["contact.created", "contact.updated", "contact.deleted", "contacts.imported"]);
 
@@ -16,7 +16,8 @@ async function readContacts(ctx: AppContext, companyId: number, ids: number[]) {
 
 /** A few imported contacts are announced one by one, created ones first; many make the lists reload. */
 async function announceImport(ctx: AppContext, event: DomainEvent) {
-  const companyId = event.companyId!;
+  const companyId = event.companyId;
+  if (companyId === null) return;
   const { createdIds, updatedIds } = event.data as { createdIds?: number[]; updatedIds?: number[] };
   if (!createdIds || !updatedIds) return ctx.realtime.toCompany(companyId, "contact", { action: "reload" });
   const given = event.transient as { created: PresentedContact[]; updated: PresentedContact[] } | undefined;
@@ -35,9 +36,10 @@ export const contactsRealtime: Listener = {
   name: "realtime.contacts",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
     if (event.type === "contacts.imported") return announceImport(ctx, event);
-    const contactId = idOf(event, "contactId");
+    const subject = subjectOf(event, "contactId");
+    if (!subject) return;
+    const { companyId, id: contactId } = subject;
     const deleted = { action: "delete", contactId };
     if (event.type === "contact.deleted") return ctx.realtime.toCompany(companyId, "contact", deleted);
     const contact = await viewOf(event, "contact", async () => (await readContacts(ctx, companyId, [contactId])).get(contactId) ?? null);

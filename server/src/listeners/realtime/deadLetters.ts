@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Listener } from "../../events/types";
 import { deadLetters } from "../../db/schema";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["deadLetter.created", "deadLetter.deleted"]);
 
@@ -10,8 +10,9 @@ export const deadLettersRealtime: Listener = {
   name: "realtime.deadLetters",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
-    const id = idOf(event, "deadLetterId");
+    const subject = subjectOf(event, "deadLetterId");
+    if (!subject) return;
+    const { companyId, id: id } = subject;
     const kept =
       event.type === "deadLetter.created" &&
       (await viewOf(event, "deadLetter", async () => {

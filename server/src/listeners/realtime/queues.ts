@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Listener } from "../../events/types";
 import { queues } from "../../db/schema";
 import { presentQueueRecord } from "../../modules/queues/present";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["queue.created", "queue.updated", "queue.deleted"]);
 
@@ -11,8 +11,9 @@ export const queuesRealtime: Listener = {
   name: "realtime.queues",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
-    const queueId = idOf(event, "queueId");
+    const subject = subjectOf(event, "queueId");
+    if (!subject) return;
+    const { companyId, id: queueId } = subject;
     const deleted = { action: "delete", queueId };
     if (event.type === "queue.deleted") return ctx.realtime.toCompany(companyId, "queue", deleted);
     const queue = await viewOf(event, "queue", async () => {

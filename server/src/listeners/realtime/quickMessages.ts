@@ -4,7 +4,7 @@ import type { Listener } from "../../events/types";
 import type { Realtime } from "../../realtime/realtime";
 import { quickMessages } from "../../db/schema";
 import { presentQuickMessageRecord, type QuickMessageRecord } from "../../modules/quickMessages/present";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["quickMessage.created", "quickMessage.updated", "quickMessage.deleted"]);
 
@@ -27,8 +27,9 @@ export const quickMessagesRealtime: Listener = {
   name: "realtime.quickMessages",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
-    const id = idOf(event, "quickMessageId");
+    const subject = subjectOf(event, "quickMessageId");
+    if (!subject) return;
+    const { companyId, id: id } = subject;
     const deleted = { action: "delete", id };
     if (event.type === "quickMessage.deleted") return ctx.realtime.toCompany(companyId, "quickemessage", deleted);
     const record = await viewOf(event, "record", async () => {

@@ -1,7 +1,7 @@
 import type { Listener } from "../../events/types";
 import type { ScheduleView } from "@balcao/common";
 import { findScheduleView } from "../../modules/schedules/present";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["schedule.created", "schedule.updated", "schedule.deleted"]);
 
@@ -10,8 +10,9 @@ export const schedulesRealtime: Listener = {
   name: "realtime.schedules",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
-    const scheduleId = idOf(event, "scheduleId");
+    const subject = subjectOf(event, "scheduleId");
+    if (!subject) return;
+    const { companyId, id: scheduleId } = subject;
     const deleted = { action: "delete", scheduleId };
     if (event.type === "schedule.deleted") return ctx.realtime.toCompany(companyId, "schedule", deleted);
     const schedule = await viewOf<ScheduleView>(event, "schedule", () => findScheduleView(ctx.db, companyId, scheduleId));

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { Listener } from "../../events/types";
 import { tags } from "../../db/schema";
 import { withCount } from "../../modules/tags/manage";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["tag.created", "tag.updated", "tag.deleted"]);
 
@@ -11,8 +11,9 @@ export const tagsRealtime: Listener = {
   name: "realtime.tags",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
-    const tagId = idOf(event, "tagId");
+    const subject = subjectOf(event, "tagId");
+    if (!subject) return;
+    const { companyId, id: tagId } = subject;
     const deleted = { action: "delete", tagId };
     if (event.type === "tag.deleted") return ctx.realtime.toCompany(companyId, "tag", deleted);
     const tag = await viewOf(event, "tag", async () => {

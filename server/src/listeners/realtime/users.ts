@@ -1,7 +1,7 @@
 import type { UserListItem } from "@balcao/common";
 import type { Listener } from "../../events/types";
 import { findUserForList } from "../../modules/users/present";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["user.created", "user.updated", "user.deleted"]);
 
@@ -10,8 +10,9 @@ export const usersRealtime: Listener = {
   name: "realtime.users",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
-    const userId = idOf(event, "userId");
+    const subject = subjectOf(event, "userId");
+    if (!subject) return;
+    const { companyId, id: userId } = subject;
     const deleted = { action: "delete", userId };
     if (event.type === "user.deleted") return ctx.realtime.toCompany(companyId, "user", deleted);
     const user = await viewOf<UserListItem>(event, "user", () => findUserForList(ctx.db, companyId, userId));

@@ -9,5 +9,14 @@ export async function viewOf<T>(event: DomainEvent, key: string, read: () => Pro
   return given ?? read();
 }
 
-/** A numeric id of an event's stored data. */
-export const idOf = (event: DomainEvent, key: string) => Number(event.data[key]);
+/** A record's id in an event's stored data; null when the event names none. */
+export function idOf(event: DomainEvent, key: string): number | null {
+  const id = Number(event.data[key]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** The company and the record an event is about; null for an event that names neither (nothing to tell). */
+export function subjectOf(event: DomainEvent, key: string): { companyId: number; id: number } | null {
+  const id = idOf(event, key);
+  return event.companyId !== null && id !== null ? { companyId: event.companyId, id } : null;
+}

@@ -3,7 +3,7 @@ import type { Listener } from "../../events/types";
 import { whatsapps } from "../../db/schema";
 import { presentWhatsapp } from "../../modules/whatsapps/present";
 import { forCompany } from "../../modules/whatsapps/events";
-import { idOf, viewOf } from "./viewOf";
+import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["whatsapp.created", "whatsapp.updated", "whatsapp.deleted", "whatsapp.session"]);
 
@@ -15,8 +15,9 @@ export const whatsappsRealtime: Listener = {
   name: "realtime.whatsapps",
   accepts: (type) => TYPES.has(type),
   async handle(ctx, event) {
-    const companyId = event.companyId!;
-    const whatsappId = idOf(event, "whatsappId");
+    const subject = subjectOf(event, "whatsappId");
+    if (!subject) return;
+    const { companyId, id: whatsappId } = subject;
     const deleted = { action: "delete", whatsappId };
     if (event.type === "whatsapp.deleted") return ctx.realtime.toCompany(companyId, "whatsapp", deleted);
     const whatsapp = await viewOf(event, "whatsapp", async () => {
