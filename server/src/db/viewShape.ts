@@ -86,7 +86,6 @@ export const viewShape =
       return view as V;
     };
     return {
-      keys: fields.map(([key]) => key),
       /** The select list of the row aliased `alias`; `parts` are the SQL expressions of the joined parts. */
       sql: (alias: string, parts: Partial<Record<keyof P & string, string>> = {}) =>
         exprs(alias, parts).map(([key, expr]) => (expr === `${alias}.${key}` ? expr : `${expr} as "${key}"`)).join(", "),
