@@ -193,7 +193,7 @@ describe("what the bot's answers tell the sockets", () => {
   });
 });
 
-describe("answers decided from the read of the statement that stored the message", () => {
+describe("answers decided on the ticket as it is when the bot reads it", () => {
   it("decides again when an earlier message of the same burst changed the ticket (two queue choices at once: one is taken)", async () => {
     const { wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
     const n = newNumber();

@@ -29,15 +29,8 @@ const connectionColumns = (companyId: SQL, whatsappId: SQL) => sql`(select row_t
  */
 export const botColumns = (contactName: SQL) => sql`${connectionColumns(sql`t.company_id`, sql`t.whatsapp_id`)}, ${contactName} as contact_name`;
 
-/**
- * The part of the bot's read that all tickets of one connection share, as the columns of a
- * `select`: the statement that stores inbound messages (channels/inboundStore.ts) reads it once
- * for all its customers, which spares the bot its read; `botReadWith` completes it per ticket.
- */
-export const botConnectionColumns = (companyId: number, whatsappId: number) => connectionColumns(sql`${companyId}::int`, sql`${whatsappId}::int`);
-
-/** What `botConnectionColumns` read: the connection's part of a bot's read. */
-export function connectionReadOf(r: Record<string, unknown>) {
+/** What `connectionColumns` read: the connection's part of a bot's read. */
+function connectionReadOf(r: Record<string, unknown>) {
   const stored = jsonOf<Record<string, string>>(r.settings) ?? {};
   const settings = {} as Record<(typeof BOT_SETTINGS)[number], string>;
   for (const key of BOT_SETTINGS) settings[key] = stored[key] ?? DEFAULT_SETTINGS[key] ?? "";
@@ -52,7 +45,7 @@ export function connectionReadOf(r: Record<string, unknown>) {
 type ConnectionRead = ReturnType<typeof connectionReadOf>;
 
 /** The bot's read of `ticket` from the connection's part and the customer's name. */
-export const botReadWith = (shared: ConnectionRead, ticket: TicketRow, contactName: string) => ({ ticket, bot: { ...shared.bot, contactName }, settings: shared.settings });
+const botReadWith = (shared: ConnectionRead, ticket: TicketRow, contactName: string) => ({ ticket, bot: { ...shared.bot, contactName }, settings: shared.settings });
 
 /** What `botColumns` read, for the ticket `ticket`. */
 export const botReadOf = (ticket: TicketRow, r: Record<string, unknown>) => botReadWith(connectionReadOf(r), ticket, (r.contact_name as string | null) ?? "");

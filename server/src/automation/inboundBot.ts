@@ -9,7 +9,7 @@ import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import { previewOf } from "../channels/inbound";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { isWithinHours } from "./businessHours";
-import { type BotContext, type BotQueue, type BotRead, readForBot, optionsUnder, Replies, type Say } from "./botContext";
+import { type BotContext, type BotQueue, readForBot, optionsUnder, Replies, type Say } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { sendStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
@@ -29,12 +29,6 @@ export interface InboundOutcome {
   fromMe: boolean;
   /** The ticket as storing the message left it, when known: lets a message nothing can answer skip the bot's transaction. */
   ticket?: Pick<TicketRow, "status" | "userId" | "queueId" | "chatbot" | "isGroup">;
-  /**
-   * The bot's read as the statement that stored the message left the ticket: the first decision
-   * starts from it instead of reading again. If the ticket changed since (an earlier message's
-   * decision, an attendant), the decision's store finds it changed and the bot reads again.
-   */
-  read?: BotRead | null;
 }
 
 /** What the bot said last in one burst of a ticket's messages (see `answerTogether`). */
@@ -103,10 +97,8 @@ const sameTexts = (a: string[], b: string[] | undefined) => !!b && a.length === 
 
 async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst) {
   const { companyId, ticketId } = outcomes[0];
-  // the latest statement that stored one of them read the ticket last
-  const stored = [...outcomes].reverse().find((o) => o.read)?.read;
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = attempt === 0 && stored ? stored : await readForBot(ctx.db, companyId, ticketId);
+    const read = await readForBot(ctx.db, companyId, ticketId);
     if (!read) return null;
     const { ticket, bot, settings } = read;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;

@@ -8,9 +8,8 @@ import { recordedAs } from "../events/record";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
 import type { InboundMessage } from "./contract";
 import { BATCH_SLOTS, KeyedBatches } from "./keyedBatches";
-import { storeInbound, type Alongside, type PreparedInbound, type StoreOptions, type StoreResult } from "./inboundStore";
+import { storeInbound, type PreparedInbound, type StoreOptions, type StoreResult } from "./inboundStore";
 
-export type { Alongside } from "./inboundStore";
 
 const digits = (s: string) => s.replace(/\D/g, "");
 
@@ -26,7 +25,7 @@ export function previewOf(m: { body: string; mediaType?: string | null; mediaNam
  * A repeated (connection, external id) answers with the message already stored.
  * Concurrent deliveries never make two tickets.
  */
-export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number; alongside?: Alongside } = {}) {
+export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, opts: { intoTicketId?: number } = {}) {
   return (await receive(ctx, whatsapp, inbound, opts))!;
 }
 
@@ -35,14 +34,14 @@ export async function receiveInbound(ctx: AppContext, whatsapp: { id: number; co
  * answer (automation/rating.ts): then nothing is stored and the answer is null. The same
  * statement looks and stores, so the usual message costs no separate look.
  */
-export function receiveInboundUnlessRating(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage, alongside?: Alongside) {
-  return receive(ctx, whatsapp, inbound, { unlessRating: true, alongside });
+export function receiveInboundUnlessRating(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage) {
+  return receive(ctx, whatsapp, inbound, { unlessRating: true });
 }
 
 interface Queued { ctx: AppContext; whatsapp: { id: number; companyId: number }; item: PreparedInbound; opts: StoreOptions }
 
 /** What a batch's messages share, so one statement can store them: not a message into a given ticket. */
-const shapeOf = (q: Queued) => (q.opts.intoTicketId ? null : `${q.opts.unlessRating ?? false}:${q.opts.alongside?.name ?? ""}`);
+const shapeOf = (q: Queued) => (q.opts.intoTicketId ? null : `${q.opts.unlessRating ?? false}`);
 
 /** Stores queued messages of one customer in order, each run of messages of one shape in one statement. */
 async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
@@ -109,19 +108,18 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
     const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, result.message.ticketId)));
     const ticket = await presentTicket(ctx.db, ticketRow);
     const [message] = await presentMessages(ctx.db, companyId, [result.message]);
-    return { duplicate: true as boolean, message, ticket, created: false, botRead: null };
+    return { duplicate: true as boolean, message, ticket, created: false };
   }
   const { ticket } = result;
   const [message] = result.message.quotedMsgId ? await presentMessages(ctx.db, companyId, [result.message]) : [messageViewOf(result.message, { id: result.contact.id, name: result.contact.name })];
   // the messages of one batch share the ticket as the batch left it: told once
   const created = messageCreated(ticket, message);
-  // what the bot reads, as this statement read it (automation/inboundBot.ts)
+  // the message that opened its ticket: the bots greet it
   created.data.opened = result.created;
-  created.transient!.inbound = { created: result.created, read: result.botRead };
   const events = [recordedAs(created, result.eventId)];
   if (result.ticketEventId) events.push(recordedAs(ticketUpdated(ticket), result.ticketEventId));
   await ctx.events.dispatch(events);
-  return { duplicate: false, message, ticket, created: result.created, botRead: result.botRead };
+  return { duplicate: false, message, ticket, created: result.created };
 }
 
 /** Delivery and read receipts only move forward. */

@@ -1,9 +1,8 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { contacts, messages, tickets } from "../db/schema";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { awaitingRating } from "../automation/ratingWindow";
-import { botConnectionColumns, botReadWith, connectionReadOf, type BotRead } from "../automation/botContext";
 import { jsonOf, rowOf, rowsOf } from "./sqlRows";
 
 /** One inbound message, ready to store: its media file is saved, its texts worked out. */
@@ -25,14 +24,7 @@ export interface PreparedInbound {
   createdAt: string;
 }
 
-/**
- * Something a channel records together with the messages, in the same statement: a CTE (ending
- * with a comma) that reads the stored messages as `m` (none for duplicates) and the delivered
- * ones as `input` (`external_id`, `source_number`, `quoted_external_id`), and a name for its SQL text.
- */
-export interface Alongside { cte: SQL; name: string }
-
-export interface StoreOptions { intoTicketId?: number; unlessRating?: boolean; alongside?: Alongside }
+export interface StoreOptions { intoTicketId?: number; unlessRating?: boolean }
 
 export type StoreResult =
   | { duplicate: true; message: typeof messages.$inferSelect }
@@ -46,8 +38,6 @@ export type StoreResult =
       /** The ids of its `message.created` event and, on the batch's last message, of its ticket's `ticket.updated`. */
       eventId: number;
       ticketEventId: number | null;
-      /** What the bot reads before answering, when the ticket is one it may answer (pending, nobody's, not a group). */
-      botRead: BotRead | null;
     }
   | null;
 
@@ -171,10 +161,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
             unread_messages = t.unread_messages + (select count(*) from m where m.ticket_id = t.id and not m.from_me), updated_at = ${now}::timestamptz
           from active a where t.id = a.id and t.id in (select id from locked) and exists (select 1 from m where m.ticket_id = a.id)
           returning t.*, a.grp),
-        ${opts.alongside?.cte ?? sql``}
         t as (select * from upd union all select o.*, c.grp from opened o join c on c.id = o.contact_id),
-        -- the customers whose ticket the bot may answer (pending, nobody's, not a group)
-        bot_reads as (select t.grp from t where t.status = 'pending' and t.user_id is null and not t.is_group),
         -- the events commit with the messages (events/): each message stored, then its ticket as the batch left it
         ev as (
           insert into domain_events (company_id, type, stream, data)
@@ -190,14 +177,10 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
       select g.grp, (select json_agg(json_build_object('id', ev.id, 'messageId', ev.data->'messageId') order by ev.id) from ev where (ev.data->>'ticketId')::int = t.id) as events, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
         (select row_to_json(c) from c where c.grp = g.grp) as contact, (select json_agg(m order by m.id) from m where m.ticket_id = t.id) as messages,
         row_to_json(t) as ticket, exists (select 1 from opened o join c on c.id = o.contact_id where c.grp = g.grp) as created,
-        exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS},
-        exists (select 1 from bot_reads b where b.grp = g.grp) as bot_reads,
-        -- what the bot reads of the connection, the same for every customer: once, on the first
-        -- row, when the bot may answer any of them
-        case when g.grp = 0 and exists (select 1 from bot_reads) then (select row_to_json(s) from (select ${botConnectionColumns(companyId, whatsapp.id)}) s) end as bot_connection
+        exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS}
       from groups g left join t on t.grp = g.grp
       order by g.grp`,
-    `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${opts.unlessRating ? "_rating" : ""}${opts.alongside ? `_${opts.alongside.name}` : ""}`,
+    `balcao_inbound_${opts.intoTicketId ? "into" : "active"}${opts.unlessRating ? "_rating" : ""}`,
   );
 }
 
@@ -236,7 +219,6 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       left = [];
       break;
     }
-    const shared = rows[0]?.bot_connection ? connectionReadOf(jsonOf<Record<string, unknown>>(rows[0].bot_connection)) : null;
     for (const r of rows) {
       if (r.awaiting === true) awaiting.add(left[Number(r.grp)].at);
       for (const dup of jsonOf<unknown[] | null>(r.dups) ?? []) {
@@ -248,14 +230,13 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       const contact = rowOf(contacts, r.contact)!;
       const ticketRow = rowOf(tickets, r.ticket)!;
       const ticket = viewFromParts(ticketRow, contact, r);
-      const botRead = r.bot_reads === true && shared ? botReadWith(shared, ticketRow, contact.name) : null;
       const events = jsonOf<{ id: number | string; messageId: number | null }[] | null>(r.events) ?? [];
       const eventOf = new Map(events.map((e) => [e.messageId ?? 0, Number(e.id)]));
       stored.forEach((message, n) => {
         const lastOfBatch = n === stored.length - 1;
         // the bots greet a new ticket once: for its first message
         results.set(message.externalId!, {
-          duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch, botRead,
+          duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch,
           eventId: eventOf.get(message.id)!, ticketEventId: lastOfBatch ? (eventOf.get(0) ?? null) : null,
         });
       });

@@ -5,7 +5,7 @@ import { AppError } from "../http/errors";
 import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
 import { mayAnswerRating, receiveRating } from "../automation/rating";
-import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating, type Alongside } from "./inbound";
+import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating } from "./inbound";
 import { SandboxAdapter } from "./sandbox/adapter";
 import { CloudAdapter } from "./cloud/adapter";
 import { BaileysAdapter } from "./baileys/adapter";
@@ -202,21 +202,19 @@ export class ChannelManager {
    * stored message, so it stops delivering it again. A dead letter that cannot be written either
    * (the database is down) fails the delivery, and the channel tries again later.
    */
-  async storeOrKeep(whatsapp: { id: number; companyId: number }, message: InboundMessage, alongside?: Alongside) {
+  async storeOrKeep(whatsapp: { id: number; companyId: number }, message: InboundMessage) {
     try {
-      return await this.storeMessage(whatsapp, message, alongside);
+      return await this.storeMessage(whatsapp, message);
     } catch (err) {
       return { deadLetter: await keepDeadLetter(this.ctx, whatsapp, message, err) };
     }
   }
 
   /**
-   * The storing half of `receiveMessage`, for a channel that records something in between, or
-   * `alongside` the message in the same statement (the result's `alongside` says whether it ran
-   * there; a rating answer takes another way). Every channel's message passes here: its texts
-   * are made storable here (storableText.ts).
+   * The storing half of `receiveMessage`, for a channel that records something in between. Every
+   * channel's message passes here: its texts are made storable here (storableText.ts).
    */
-  async storeMessage(whatsapp: { id: number; companyId: number }, delivered: InboundMessage, alongside?: Alongside) {
+  async storeMessage(whatsapp: { id: number; companyId: number }, delivered: InboundMessage) {
     const message = storableInbound(delivered);
     if (message.isGroup) {
       const { CheckMsgIsGroup } = await readSettings(this.ctx.db, whatsapp.companyId, ["CheckMsgIsGroup"] as const);
@@ -224,12 +222,12 @@ export class ChannelManager {
     }
     if (mayAnswerRating(message)) {
       // one statement stores the message unless a rating question waits for this customer
-      const stored = await receiveInboundUnlessRating(this.ctx, whatsapp, message, alongside);
-      if (stored) return { ...stored, rating: false, alongside: !!alongside };
+      const stored = await receiveInboundUnlessRating(this.ctx, whatsapp, message);
+      if (stored) return { ...stored, rating: false };
       const rating = await receiveRating(this.ctx, whatsapp, message);
-      if (rating) return { ...rating, rating: true, alongside: false };
+      if (rating) return { ...rating, rating: true };
     }
-    return { ...(await receiveInbound(this.ctx, whatsapp, message, { alongside })), rating: false, alongside: !!alongside };
+    return { ...(await receiveInbound(this.ctx, whatsapp, message)), rating: false };
   }
 
   /** Normalized events from any channel land here. */

@@ -1,12 +1,10 @@
 import crypto from "node:crypto";
-import { sql, type SQL } from "drizzle-orm";
 import type { SandboxInboundBody } from "@balcao/common";
 import type { AppContext } from "../../context";
-import type { whatsapps } from "../../db/schema";
+import { sandboxMessages, type whatsapps } from "../../db/schema";
 import type { InboundMessage } from "../../channels/contract";
 import { mediaTypeOf } from "../../media/store";
 import { AppError } from "../../http/errors";
-import { rowsOf } from "../../channels/sqlRows";
 import { storableText } from "../../channels/storableText";
 
 /** The simulated phone sends: kept on the phone's side, then delivered like any channel's message. */
@@ -32,25 +30,26 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     const link = `https://maps.google.com/maps?q=${latitude}%2C${longitude}&z=17`;
     message.body = `${""}|${link}|${description ?? ""}`;
   }
-  // the phone's copy of the stored message `m`, once (sandbox_messages_external_key)
-  const copy = (from: SQL, number: SQL, quoted: SQL) => sql`
-    insert into sandbox_messages (company_id, whatsapp_id, external_id, number, direction, body, media_type, media_name, quoted_id, ack)
-    select m.company_id, m.whatsapp_id, m.external_id, ${number}, 'in', m.body, m.media_type, m.media_name, ${quoted}, 2
-    ${from}
-    on conflict (whatsapp_id, external_id, direction) do nothing`;
-  // made by the statement that stores the messages (their delivered values as `input`)
-  const alongside = sql`phone_copy as (${copy(sql`from m join input i on i.external_id = m.external_id`, sql`i.source_number`, sql`i.quoted_external_id`)}),`;
-  const result = await ctx.channels.storeOrKeep(whatsapp, message, { cte: alongside, name: "sandbox_copy" });
+  // the phone's copy of what it sent, kept before the answers it gets; once (sandbox_messages_external_key)
+  await ctx.db
+    .insert(sandboxMessages)
+    .values({
+      companyId: whatsapp.companyId,
+      whatsappId: whatsapp.id,
+      externalId: storableText(externalId),
+      number: storableText(body.number),
+      direction: "in",
+      body: storableText(message.body ?? ""),
+      mediaType: message.mediaType ?? null,
+      mediaName: media ? storableText(media.filename) : null,
+      quotedId: storableText(body.quotedId ?? "") || null,
+      ack: 2,
+    })
+    .onConflictDoNothing();
+  const result = await ctx.channels.storeOrKeep(whatsapp, message);
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };
   // delivered, and kept for the company's admins: the phone has nothing to send again
   if ("deadLetter" in result) return { duplicate: false, stored: false as const, deadLetterId: result.deadLetter.id, error: "ERR_CREATING_MESSAGE" as const };
-  if (!result.duplicate && !result.alongside) {
-    // a rating answer took another way: its copy on its own
-    const stored = sql`from messages m where m.company_id = ${whatsapp.companyId}::int and m.whatsapp_id = ${whatsapp.id}::int and m.external_id = ${storableText(externalId)}::text`;
-    await rowsOf(ctx.db, copy(stored, sql`${body.number}::text`, sql`${storableText(body.quotedId ?? "") || null}::text`), "balcao_sandbox_phone_copy");
-  }
-  // the bot's read holds the connection's row (its token): not for the phone
-  const { alongside: _, botRead: __, ...answer } = result;
-  return answer;
+  return result;
 }
