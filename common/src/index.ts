@@ -31,5 +31,4 @@ export * from "./schemas/dashboard";
 export * from "./schemas/dates";
 export * from "./schemas/deadLetters";
 export * from "./schemas/webhooks";
-export * from "./schemas/webhooks";
 export * from "./schemas/auditLogs";

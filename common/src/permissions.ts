@@ -16,8 +16,6 @@ export const PERMISSIONS = [
   "connections-page:deadLetters",
   /** Outgoing webhooks: endpoints and their deliveries. */
   "webhooks:manage",
-  /** Outgoing webhooks: endpoints and their deliveries. */
-  "webhooks:manage",
   /** Who did what, when and from where: the company's audit log. */
   "audit-logs:view",
   "users:manage",
