@@ -127,7 +127,7 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
   throw new Error(`ticket ${ticketId} kept changing while the bot answered`);
 }
 
-interface RecordedRow { id: number | string; type: string; data: Record<string, unknown> }
+interface RecordedRow { id: number | string; type: string; data: Record<string, unknown>; webhooks: number[] | null }
 
 /** The events the decision's statement recorded, with the views it read, ready to dispatch. */
 function decisionEvents(view: TicketView, staged: (typeof messages.$inferSelect)[], rows: RecordedRow[]) {
@@ -135,7 +135,7 @@ function decisionEvents(view: TicketView, staged: (typeof messages.$inferSelect)
   return rows.map((row) => {
     const message = said.get(Number(row.data.messageId));
     const event = message ? messageCreated(view, messageViewOf(message, null)) : ticketUpdated(view);
-    return recordedAs({ ...event, data: row.data }, Number(row.id));
+    return recordedAs({ ...event, data: row.data }, Number(row.id), row.webhooks);
   });
 }
 
@@ -210,8 +210,8 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
             union all
             select t.company_id, t.id, 2, 0, 'ticket.updated', jsonb_build_object('ticketId', t.id) from t where exists (select 1 from said s where s.ticket_id = t.id)
           ) e order by e.ticket_id, e.k, e.o
-          returning id, type, data)
-        select t.id, (select json_agg(json_build_object('id', ev.id, 'type', ev.type, 'data', ev.data) order by ev.id) from ev where (ev.data->>'ticketId')::int = t.id) as events, (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said where said.ticket_id = t.id) as staged, row_to_json(t) as ticket,
+          returning id, type, data, webhook_endpoint_ids)
+        select t.id, (select json_agg(json_build_object('id', ev.id, 'type', ev.type, 'data', ev.data, 'webhooks', ev.webhook_endpoint_ids) order by ev.id) from ev where (ev.data->>'ticketId')::int = t.id) as events, (select coalesce(json_agg(row_to_json(said) order by said.id), '[]'::json) from said where said.ticket_id = t.id) as staged, row_to_json(t) as ticket,
           (select row_to_json(c) from contacts c where c.company_id = t.company_id and c.id = t.contact_id) as contact, ${TICKET_PARTS},
           (select row_to_json(w) from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection,
           ${companyExpiredSql(sql`t.company_id`)} as expired

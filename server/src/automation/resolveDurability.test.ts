@@ -23,6 +23,7 @@ describe("a resolve that stops right after its commit", () => {
 
     // the process stops between the commit and anything after it: nothing runs past the commit
     const events = t.built.ctx.events;
+    await events.drain(); // what came before is marked dispatched
     const dispatch = events.dispatch;
     events.dispatch = () => {
       throw new Error("stopped after commit");

@@ -116,8 +116,8 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
   const created = messageCreated(ticket, message);
   // the message that opened its ticket: the bots greet it
   created.data.opened = result.created;
-  const events = [recordedAs(created, result.eventId)];
-  if (result.ticketEventId) events.push(recordedAs(ticketUpdated(ticket), result.ticketEventId));
+  const events = [recordedAs(created, result.eventId, result.webhooks.get(result.eventId))];
+  if (result.ticketEventId) events.push(recordedAs(ticketUpdated(ticket), result.ticketEventId, result.webhooks.get(result.ticketEventId)));
   await ctx.events.dispatch(events);
   return { duplicate: false, message, ticket, created: result.created };
 }

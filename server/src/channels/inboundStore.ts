@@ -38,6 +38,8 @@ export type StoreResult =
       /** The ids of its `message.created` event and, on the batch's last message, of its ticket's `ticket.updated`. */
       eventId: number;
       ticketEventId: number | null;
+      /** Each event's webhook endpoints (see DomainEvent), by event id. */
+      webhooks: Map<number, number[] | null>;
     }
   | null;
 
@@ -173,8 +175,8 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
             union all
             select t.company_id, t.id, 1, 0, 'ticket.updated', jsonb_build_object('ticketId', t.id) from t
           ) e order by e.ticket_id, e.k, e.o
-          returning id, type, data)
-      select g.grp, (select json_agg(json_build_object('id', ev.id, 'messageId', ev.data->'messageId') order by ev.id) from ev where (ev.data->>'ticketId')::int = t.id) as events, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
+          returning id, type, data, webhook_endpoint_ids)
+      select g.grp, (select json_agg(json_build_object('id', ev.id, 'messageId', ev.data->'messageId', 'webhooks', ev.webhook_endpoint_ids) order by ev.id) from ev where (ev.data->>'ticketId')::int = t.id) as events, (select json_agg(d) from dup d where exists (select 1 from input i where i.grp = g.grp and i.external_id = d.external_id)) as dups,
         (select row_to_json(c) from c where c.grp = g.grp) as contact, (select json_agg(m order by m.id) from m where m.ticket_id = t.id) as messages,
         row_to_json(t) as ticket, exists (select 1 from opened o join c on c.id = o.contact_id where c.grp = g.grp) as created,
         exists (select 1 from awaiting a where a.grp = g.grp) as awaiting, ${TICKET_PARTS}
@@ -230,14 +232,15 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       const contact = rowOf(contacts, r.contact)!;
       const ticketRow = rowOf(tickets, r.ticket)!;
       const ticket = viewFromParts(ticketRow, contact, r);
-      const events = jsonOf<{ id: number | string; messageId: number | null }[] | null>(r.events) ?? [];
+      const events = jsonOf<{ id: number | string; messageId: number | null; webhooks: number[] | null }[] | null>(r.events) ?? [];
       const eventOf = new Map(events.map((e) => [e.messageId ?? 0, Number(e.id)]));
+      const webhooks = new Map(events.map((e) => [Number(e.id), e.webhooks]));
       stored.forEach((message, n) => {
         const lastOfBatch = n === stored.length - 1;
         // the bots greet a new ticket once: for its first message
         results.set(message.externalId!, {
           duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch,
-          eventId: eventOf.get(message.id)!, ticketEventId: lastOfBatch ? (eventOf.get(0) ?? null) : null,
+          eventId: eventOf.get(message.id)!, ticketEventId: lastOfBatch ? (eventOf.get(0) ?? null) : null, webhooks,
         });
       });
     }

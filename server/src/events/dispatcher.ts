@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { domainEvents } from "../db/schema";
@@ -16,6 +15,7 @@ export interface DispatcherOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const MARK_EVERY_MS = 200;
 
 /** 1 s, 2 s, 4 s … up to an hour between tries of a failing listener. */
 export const backoffMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
@@ -28,9 +28,8 @@ export const backoffMs = (attempts: number) => Math.min(1000 * 2 ** Math.max(0, 
 export class Dispatcher {
   private readonly listeners: Listener[] = [];
   private readonly streams = new Map<string, Promise<void>>();
-  /** What the current async context is handling: its streams (a listener that records more) and the work it deferred. */
-  private readonly handling = new AsyncLocalStorage<{ streams: ReadonlySet<string>; deferred: Promise<unknown>[] }>();
   private toMark: number[] = [];
+  private markTimer: NodeJS.Timeout | undefined;
   private marking: Promise<void> | null = null;
   private readonly graceMs: number;
   private readonly batch: number;
@@ -57,36 +56,18 @@ export class Dispatcher {
     const byStream = new Map<string, DomainEvent[]>();
     for (const e of events) byStream.set(e.stream, [...(byStream.get(e.stream) ?? []), e]);
     const deferred: Promise<unknown>[] = [];
-    await Promise.all([...byStream].map(([stream, list]) => this.inOrder(stream, () => this.runAll(list), deferred)));
+    await Promise.all([...byStream].map(([stream, list]) => this.inOrder(stream, () => this.runAll(list, deferred))));
     await this.settle(deferred);
-  }
-
-  /**
-   * Lets the stream's next events go to the listeners while `work` goes on: for a listener that
-   * hands events in order to a batcher of its own (the bot answers a burst together). Whoever
-   * dispatched the event still waits for `work`; its failure is the listener's to handle.
-   */
-  defer(work: Promise<unknown>) {
-    const store = this.handling.getStore();
-    if (store) store.deferred.push(work);
-    else void work.catch((err) => this.ctx.log?.warn({ err }, "deferred event work failed"));
   }
 
   private async settle(deferred: Promise<unknown>[]) {
     for (let i = 0; i < deferred.length; i++) await deferred[i].catch((err) => this.ctx.log?.warn({ err }, "deferred event work failed"));
   }
 
-  /**
-   * Runs `work` after the stream's earlier work in this process. A listener that records events of
-   * the stream it is handling has them run at once: they follow the event it handles, and waiting
-   * for that event's turn to end would wait for itself.
-   */
-  private inOrder(stream: string, work: () => Promise<void>, deferred: Promise<unknown>[]) {
-    const current = this.handling.getStore();
-    if (current?.streams.has(stream)) return work();
-    const inside = () => this.handling.run({ streams: new Set([...(current?.streams ?? []), stream]), deferred }, work);
+  /** Runs `work` after the stream's earlier work in this process. */
+  private inOrder(stream: string, work: () => Promise<void>) {
     const before = this.streams.get(stream) ?? Promise.resolve();
-    const next = before.then(inside, inside);
+    const next = before.then(work, work);
     this.streams.set(stream, next);
     void next.finally(() => {
       if (this.streams.get(stream) === next) this.streams.delete(stream);
@@ -94,18 +75,23 @@ export class Dispatcher {
     return next;
   }
 
-  private async runAll(events: DomainEvent[]) {
-    for (const event of events) await this.run(event, []);
+  private async runAll(events: DomainEvent[], deferred: Promise<unknown>[]) {
+    for (const event of events) await this.run(event, [], deferred);
   }
 
-  /** Runs the listeners that want `event` and have not handled it; records the outcome. */
-  private async run(event: DomainEvent, done: string[]) {
+  /**
+   * Runs the listeners that want `event` and have not handled it; records the outcome. What a
+   * listener goes on with (`settled`) is awaited by whoever dispatched, not by the stream's next events.
+   */
+  private async run(event: DomainEvent, done: string[], deferred: Promise<unknown>[]) {
     const handled = [...done];
     let failure: unknown = null;
     for (const listener of this.listeners) {
       if (handled.includes(listener.name) || !listener.accepts(event.type)) continue;
       try {
-        await listener.handle(this.ctx, event);
+        const handling = await listener.handle(this.ctx, event);
+        const settled = (handling as { settled?: Promise<unknown> } | undefined)?.settled;
+        if (settled) deferred.push(settled);
         handled.push(listener.name);
       } catch (err) {
         failure ??= err;
@@ -116,19 +102,29 @@ export class Dispatcher {
     await this.markFailed(event, handled, failure);
   }
 
-  /** Dispatched events are marked together, one statement for all that finished meanwhile. */
-  private markDispatched(id: number): Promise<void> {
+  /**
+   * Dispatched events are marked together, one statement for those of the last `MARK_EVERY_MS`:
+   * a statement (and a commit) per event cost more than storing the message. A stop in between
+   * leaves them to a sweep, which hands them to the listeners again (they are idempotent).
+   */
+  private markDispatched(id: number) {
     this.toMark.push(id);
-    this.marking ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
-      const ids = this.toMark;
-      this.toMark = [];
-      this.marking = null;
-      await this.ctx.db
-        .update(domainEvents)
-        .set({ dispatchedAt: sql`now()`, claimedUntil: null })
-        .where(inArray(domainEvents.id, ids))
-        .catch((err) => this.ctx.log?.warn({ err }, "dispatched events not marked; they will be dispatched again"));
-    });
+    this.markTimer ??= setTimeout(() => void this.flushMarks(), MARK_EVERY_MS);
+  }
+
+  private flushMarks(): Promise<void> {
+    clearTimeout(this.markTimer);
+    this.markTimer = undefined;
+    const ids = this.toMark;
+    this.toMark = [];
+    if (ids.length === 0) return this.marking ?? Promise.resolve();
+    const marked = this.ctx.db
+      .update(domainEvents)
+      .set({ dispatchedAt: sql`now()`, claimedUntil: null })
+      .where(inArray(domainEvents.id, ids))
+      .then(() => undefined)
+      .catch((err) => this.ctx.log?.warn({ err }, "dispatched events not marked; they will be dispatched again"));
+    this.marking = Promise.all([this.marking, marked]).then(() => undefined);
     return this.marking;
   }
 
@@ -186,13 +182,9 @@ export class Dispatcher {
     const deferred: Promise<unknown>[] = [];
     await Promise.all(
       [...byStream].map(([stream, list]) =>
-        this.inOrder(
-          stream,
-          async () => {
-            for (const row of list) await this.run(eventOf(row), row.done);
-          },
-          deferred,
-        ),
+        this.inOrder(stream, async () => {
+          for (const row of list) await this.run(eventOf(row), row.done, deferred);
+        }),
       ),
     );
     await this.settle(deferred);
@@ -215,10 +207,10 @@ export class Dispatcher {
     return new Set(oldest.filter((o) => o.id < first.get(o.stream)!).map((o) => o.stream));
   }
 
-  /** Waits for the dispatches this process has begun and for their marks. */
+  /** Waits for the dispatches this process has begun and marks them. */
   async drain() {
     await Promise.allSettled([...this.streams.values()]);
-    await this.marking;
+    await this.flushMarks();
   }
 }
 
@@ -231,5 +223,6 @@ export function eventOf(row: EventRow): DomainEvent {
     actor: { userId: row.actorId, ip: row.actorIp },
     data: row.data as Record<string, unknown>,
     occurredAt: row.createdAt,
+    webhookEndpointIds: row.webhookEndpointIds,
   };
 }

@@ -22,12 +22,12 @@ export class EventLog {
     const rows = await tx
       .insert(domainEvents)
       .values(queued.map((e) => ({ companyId: e.companyId, type: e.type, stream: e.stream, actorId: e.actor?.userId ?? null, actorIp: e.actor?.ip ?? null, data: e.data })))
-      .returning({ id: domainEvents.id, createdAt: domainEvents.createdAt });
-    rows.forEach((row, i) => this.recorded.push({ ...queued[i], actor: queued[i].actor ?? { userId: null }, id: row.id, occurredAt: row.createdAt }));
+      .returning({ id: domainEvents.id, createdAt: domainEvents.createdAt, webhookEndpointIds: domainEvents.webhookEndpointIds });
+    rows.forEach((row, i) => this.recorded.push({ ...queued[i], actor: queued[i].actor ?? { userId: null }, id: row.id, occurredAt: row.createdAt, webhookEndpointIds: row.webhookEndpointIds }));
   }
 }
 
 /** An event a hand-written statement inserted into the outbox itself (its id known), ready to dispatch. */
-export function recordedAs(event: NewEvent, id: number, occurredAt = new Date()): DomainEvent {
-  return { ...event, actor: event.actor ?? { userId: null }, id, occurredAt };
+export function recordedAs(event: NewEvent, id: number, webhookEndpointIds?: number[] | null, occurredAt = new Date()): DomainEvent {
+  return { ...event, actor: event.actor ?? { userId: null }, id, occurredAt, webhookEndpointIds };
 }

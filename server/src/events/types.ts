@@ -27,6 +27,11 @@ export interface DomainEvent<D = Record<string, unknown>> extends NewEvent<D> {
   id: number;
   occurredAt: Date;
   actor: Actor;
+  /**
+   * The webhook endpoints that chose this type when the event was recorded (a trigger reads them in
+   * the recording transaction); undefined where the recording statement did not return them.
+   */
+  webhookEndpointIds?: number[] | null;
 }
 
 /**
@@ -37,5 +42,10 @@ export interface Listener {
   /** Stored in the event's `done` list: never rename one that has shipped. */
   name: string;
   accepts(type: string): boolean;
-  handle(ctx: AppContext, event: DomainEvent): Promise<void>;
+  /**
+   * Handles the event. A listener that hands events in order to a batcher of its own (the bot
+   * answers a burst together) answers `settled`: the stream's next events go on meanwhile, and
+   * whoever dispatched still waits for it; its failure is the listener's to handle.
+   */
+  handle(ctx: AppContext, event: DomainEvent): Promise<void | { settled: Promise<unknown> }>;
 }

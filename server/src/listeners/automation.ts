@@ -26,6 +26,6 @@ export const inboundAutomation: Listener = {
     if (data.fromMe) return;
     const outcome = await outcomeOf(ctx, event, data);
     // handed to the bot in order, answered with the ticket's other messages that come meanwhile
-    if (outcome) ctx.events.defer(automateInbound(ctx, outcome));
+    if (outcome) return { settled: automateInbound(ctx, outcome) };
   },
 };

@@ -28,6 +28,11 @@ export const domainEvents = pgTable(
     /** A process that took it to dispatch after a crash or a failure holds it until then. */
     claimedUntil: timestamp({ withTimezone: true, mode: "date" }),
     lastError: text(),
+    /**
+     * The company's enabled webhook endpoints that chose this type when the event was recorded
+     * (set by a trigger, in the recording transaction): the webhooks listener needs no read.
+     */
+    webhookEndpointIds: integer().array(),
   },
   (t) => [
     index("domain_events_undispatched_idx").on(t.id).where(sql`${t.dispatchedAt} is null`),

@@ -89,7 +89,7 @@ export interface Claim { whatsapp: unknown; number: string | null; quoted_extern
 export const STALE_CLAIM_MS = 10 * 60_000;
 
 interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed" | "pending"; externalId: string | null; ack: number | null }
-type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown; event_id: number | string } | undefined;
+type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown; event_id: number | string; webhooks: number[] | null } | undefined;
 
 /**
  * Sends' outcomes, per app and company: those that come while earlier ones are being written go
@@ -111,8 +111,9 @@ async function recordOutcomes(db: Db, items: Outcome[]): Promise<Recorded[]> {
         ev as (
           insert into domain_events (company_id, type, stream, data)
           select u.company_id, 'message.updated', 'ticket:' || u.ticket_id, jsonb_build_object('messageId', u.id, 'ticketId', u.ticket_id) from u order by u.id
-          returning id, (data->>'messageId')::int as message_id)
+          returning id, (data->>'messageId')::int as message_id, webhook_endpoint_ids)
         select u.id, row_to_json(u) as message, (select ev.id from ev where ev.message_id = u.id) as event_id,
+          (select ev.webhook_endpoint_ids from ev where ev.message_id = u.id) as webhooks,
           (select row_to_json(q) from messages q where q.company_id = u.company_id and q.id = u.quoted_msg_id) as quoted,
           (select json_build_object('id', qc.id, 'name', qc.name) from messages q join contacts qc on qc.id = q.contact_id and qc.company_id = u.company_id
             where q.company_id = u.company_id and q.id = u.quoted_msg_id) as quoted_contact,
@@ -182,6 +183,6 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     r.sender ? jsonOf<{ id: number; name: string }>(r.sender) : null,
     quoted ? { ...quoted, contact: r.quoted_contact ? jsonOf<{ id: number; name: string }>(r.quoted_contact) : null } : undefined,
   );
-  await ctx.events.dispatch([recordedAs(messageUpdated(ticket, view), Number(r.event_id))]);
+  await ctx.events.dispatch([recordedAs(messageUpdated(ticket, view), Number(r.event_id), r.webhooks)]);
   return view;
 }

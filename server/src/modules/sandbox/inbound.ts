@@ -1,11 +1,27 @@
 import crypto from "node:crypto";
 import type { SandboxInboundBody } from "@balcao/common";
-import type { AppContext } from "../../context";
+import { perApp, type AppContext } from "../../context";
+import { BATCH_SLOTS, KeyedBatches } from "../../channels/keyedBatches";
 import { sandboxMessages, type whatsapps } from "../../db/schema";
 import type { InboundMessage } from "../../channels/contract";
 import { mediaTypeOf } from "../../media/store";
 import { AppError } from "../../http/errors";
 import { storableText } from "../../channels/storableText";
+
+type PhoneCopy = typeof sandboxMessages.$inferInsert;
+
+/** The phones' copies that come while earlier ones are written go together, one statement per connection. */
+const phoneCopies = perApp(
+  (ctx) =>
+    new KeyedBatches(
+      async (copies: PhoneCopy[]) => {
+        await ctx.db.insert(sandboxMessages).values(copies).onConflictDoNothing();
+        return copies.map(() => undefined);
+      },
+      undefined,
+      BATCH_SLOTS,
+    ),
+);
 
 /** The simulated phone sends: kept on the phone's side, then delivered like any channel's message. */
 export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps.$inferSelect, body: SandboxInboundBody) {
@@ -31,21 +47,18 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     message.body = `${""}|${link}|${description ?? ""}`;
   }
   // the phone's copy of what it sent, kept before the answers it gets; once (sandbox_messages_external_key)
-  await ctx.db
-    .insert(sandboxMessages)
-    .values({
-      companyId: whatsapp.companyId,
-      whatsappId: whatsapp.id,
-      externalId: storableText(externalId),
-      number: storableText(body.number),
-      direction: "in",
-      body: storableText(message.body ?? ""),
-      mediaType: message.mediaType ?? null,
-      mediaName: media ? storableText(media.filename) : null,
-      quotedId: storableText(body.quotedId ?? "") || null,
-      ack: 2,
-    })
-    .onConflictDoNothing();
+  await phoneCopies(ctx).submit(String(whatsapp.id), {
+    companyId: whatsapp.companyId,
+    whatsappId: whatsapp.id,
+    externalId: storableText(externalId),
+    number: storableText(body.number),
+    direction: "in",
+    body: storableText(message.body ?? ""),
+    mediaType: message.mediaType ?? null,
+    mediaName: media ? storableText(media.filename) : null,
+    quotedId: storableText(body.quotedId ?? "") || null,
+    ack: 2,
+  });
   const result = await ctx.channels.storeOrKeep(whatsapp, message);
   // a group message the company ignores: delivered to the phone, not kept as a ticket
   if (!result) return { duplicate: false, ignored: true as const };

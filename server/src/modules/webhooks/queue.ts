@@ -13,10 +13,14 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export async function queueDeliveries(ctx: AppContext, event: DomainEvent): Promise<number> {
   if (event.companyId === null) return 0;
-  const endpoints = await ctx.db
-    .select({ id: webhookEndpoints.id })
-    .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.companyId, event.companyId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [event.type])));
+  // the endpoints the recording transaction saw (migration 0022's trigger), else read them now
+  const endpoints =
+    event.webhookEndpointIds !== undefined
+      ? (event.webhookEndpointIds ?? []).map((id) => ({ id }))
+      : await ctx.db
+          .select({ id: webhookEndpoints.id })
+          .from(webhookEndpoints)
+          .where(and(eq(webhookEndpoints.companyId, event.companyId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [event.type])));
   if (endpoints.length === 0) return 0;
   const body = await webhookBody(ctx, event);
   const retryUntil = new Date(Date.now() + DAY_MS);
