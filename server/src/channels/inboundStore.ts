@@ -75,8 +75,8 @@ const rowOfGroup = (items: PreparedInbound[], grp: number) => ({
  * One statement (so one transaction) stores the messages of several customers on one connection,
  * each customer's (`groups`, each message's `grp`) in order: it finds or adds each contact, finds
  * its open or pending ticket (or opens a pending one), inserts the messages, makes each ticket's
- * last one its last message, and returns per customer what the socket events need and what the
- * bot reads before answering (automation/inboundBot.ts). A message whose (connection, external
+ * last one its last message, records their domain events (events/), and returns per customer what
+ * the events' listeners need. A message whose (connection, external
  * id) is stored already is answered as a duplicate. The unique indexes decide races: messages
  * that lost one (another delivery opened the ticket or stored the message after this statement's
  * snapshot) are stored by the next try. `intoTicketId` and `unlessRating` take one customer.
