@@ -9,6 +9,8 @@ const companyTables = (Object.values(schema) as unknown[]).filter((value): value
 
 /** All of one company's rows, table by table, in a stable order: two snapshots are equal when nothing changed. */
 export async function companySnapshot(t: TestApp, companyId: number): Promise<Record<string, unknown[]>> {
+  // events dispatched by then are marked as such, not later while the snapshot is compared
+  await t.built.ctx.events.drain();
   const db = t.built.ctx.db;
   const out: Record<string, unknown[]> = { companies: await db.select().from(companies).where(eq(companies.id, companyId)) };
   for (const table of companyTables) {
