@@ -65,6 +65,8 @@ export function SchedulesCalendar({ schedules, canChange, onEdit, onDelete }: Sc
         "& .rbc-toolbar button.rbc-active, & .rbc-toolbar button:hover, & .rbc-toolbar button:focus": { bgcolor: alpha(theme.palette.primary.main, 0.16), color: "text.primary" },
         "& .rbc-show-more": { bgcolor: "transparent", color: "primary.main" },
         "& .rbc-toolbar": { gap: 1 },
+        // a seventh of a phone holds "dom." even in a wide fallback font (no web font is bundled)
+        "& .rbc-header": { px: { xs: 0.25, sm: 0.375 }, fontSize: { xs: "0.8rem", sm: "90%" } },
       }}
     >
       <Calendar<CalendarEntry>
