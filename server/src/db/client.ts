@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import * as schema from "./schema";
 import { allowPrepared, runPrepared } from "./pglitePrepared";
 import { allowNamed } from "./namedStatements";
+import { installJobTables } from "./jobTables";
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -82,6 +83,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       try {
         await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
         await migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder });
+        await installJobTables((text) => client.query(text));
       } finally {
         await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => undefined);
         client.release();
@@ -120,7 +122,10 @@ async function openPglite(dir: string): Promise<Database> {
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
     },
-    migrate: () => migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder }),
+    async migrate() {
+      await migrate(drizzle(client, { casing: "snake_case" }), { migrationsFolder });
+      await installJobTables(async (text) => (await client.exec(text)).at(-1) ?? { rows: [] });
+    },
     close: () => client.close(),
   };
 }

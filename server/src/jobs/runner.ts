@@ -1,4 +1,5 @@
 import PgBoss from "pg-boss";
+import { JOBS_SCHEMA } from "../db/jobTables";
 import type { AppContext } from "../context";
 import { redeliverPending } from "../automation/outbox";
 import { createQueue } from "./createQueue";
@@ -25,7 +26,7 @@ export interface JobRunner {
  * Scheduled messages: a minute sweep plus a delayed job at each one's time; all sent once.
  */
 export async function startJobs(ctx: AppContext): Promise<JobRunner> {
-  const boss = new PgBoss({ db: { executeSql: (text, values) => ctx.database.executeSql(text, values) }, schema: "pgboss" });
+  const boss = new PgBoss({ db: { executeSql: (text, values) => ctx.database.executeSql(text, values) }, schema: JOBS_SCHEMA });
   boss.on("error", (err) => ctx.log?.error({ err }, "job runner error"));
   await boss.start();
   await createQueue(boss, SWEEP, { name: SWEEP, policy: "singleton", retryLimit: 2, expireInSeconds: 120 });
