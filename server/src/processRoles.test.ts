@@ -42,7 +42,8 @@ async function pairedConnection(t: TestApp, name: string) {
 }
 
 const ownerOf = async (t: TestApp, id: number) => (await t.built.ctx.database.query<{ owner: string | null }>("select session_owner as owner from whatsapps where id = $1", [id]))[0].owner;
-const jobSchemaCount = async (t: TestApp) => Number((await t.built.ctx.database.query<{ n: number }>("select count(*) as n from information_schema.schemata where schema_name = 'pgboss'"))[0].n);
+/** The job queues a process created when it started its job runner (the tables exist for every role). */
+const jobQueueCount = async (t: TestApp) => Number((await t.built.ctx.database.query<{ n: number }>("select count(*) as n from pgboss.queue"))[0].n);
 const staleEvent = async (t: TestApp) =>
   Number((await t.built.ctx.database.query<{ id: number }>("insert into domain_events (type, stream, data, created_at) values ('test.unheard', 'test:1', '{}', now() - interval '1 hour') returning id"))[0].id);
 const dispatched = async (t: TestApp, id: number) => (await t.built.ctx.database.query<{ at: Date | null }>("select dispatched_at as at from domain_events where id = $1", [id]))[0].at !== null;
@@ -54,7 +55,7 @@ describe("ROLE=web", () => {
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: "ok", role: "web", database: "ok", databaseKind: t.built.ctx.database.kind, jobs: "off", sessions: [] });
     expect((await t.http.get("/version")).status).toBe(200);
-    expect(await jobSchemaCount(t)).toBe(0);
+    expect(await jobQueueCount(t)).toBe(0);
 
     const event = await staleEvent(t);
     await new Promise((r) => setTimeout(r, 1_500));
@@ -78,7 +79,7 @@ describe("ROLE=worker", () => {
     const health = await t.http.get("/healthz");
     expect(health.status).toBe(200);
     expect(health.body).toEqual({ status: "ok", role: "worker", database: "ok", databaseKind: t.built.ctx.database.kind, jobs: "running", sessions: [] });
-    expect(await jobSchemaCount(t)).toBe(1);
+    expect(await jobQueueCount(t)).toBeGreaterThan(0);
     const event = await staleEvent(t);
     expect(await until(() => dispatched(t, event), 8_000)).toBe(true);
 
