@@ -46,7 +46,8 @@ const ownerOf = async (t: TestApp, id: number) => (await t.built.ctx.database.qu
 const jobQueueCount = async (t: TestApp) => Number((await t.built.ctx.database.query<{ n: number }>("select count(*) as n from pgboss.queue"))[0].n);
 const staleEvent = async (t: TestApp) =>
   Number((await t.built.ctx.database.query<{ id: number }>("insert into domain_events (type, stream, data, created_at) values ('test.unheard', 'test:1', '{}', now() - interval '1 hour') returning id"))[0].id);
-const dispatched = async (t: TestApp, id: number) => (await t.built.ctx.database.query<{ at: Date | null }>("select dispatched_at as at from domain_events where id = $1", [id]))[0].at !== null;
+/** A dispatched event is deleted. */
+const dispatched = async (t: TestApp, id: number) => (await t.built.ctx.database.query("select 1 from domain_events where id = $1", [id])).length === 0;
 
 describe("ROLE=web", () => {
   it("serves the API and sockets, runs no jobs nor event sweep, and never claims a session", async () => {

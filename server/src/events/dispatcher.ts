@@ -103,9 +103,10 @@ export class Dispatcher {
   }
 
   /**
-   * Dispatched events are marked together, one statement for those of the last `MARK_EVERY_MS`:
-   * a statement (and a commit) per event cost more than storing the message. A stop in between
-   * leaves them to a sweep, which hands them to the listeners again (they are idempotent).
+   * Dispatched events are deleted together, one statement for those of the last `MARK_EVERY_MS`:
+   * a statement (and a commit) per event cost more than storing the message, and a delete writes
+   * less than an update that marks. A stop in between leaves them to a sweep, which hands them to
+   * the listeners again (they are idempotent).
    */
   private markDispatched(id: number) {
     this.toMark.push(id);
@@ -119,11 +120,10 @@ export class Dispatcher {
     this.toMark = [];
     if (ids.length === 0) return this.marking ?? Promise.resolve();
     const marked = this.ctx.db
-      .update(domainEvents)
-      .set({ dispatchedAt: sql`now()`, claimedUntil: null })
+      .delete(domainEvents)
       .where(inArray(domainEvents.id, ids))
       .then(() => undefined)
-      .catch((err) => this.ctx.log?.warn({ err }, "dispatched events not marked; they will be dispatched again"));
+      .catch((err) => this.ctx.log?.warn({ err }, "dispatched events not deleted; they will be dispatched again"));
     this.marking = Promise.all([this.marking, marked]).then(() => undefined);
     return this.marking;
   }
@@ -141,7 +141,7 @@ export class Dispatcher {
         lastError: message.slice(0, 500),
         nextAttemptAt: new Date(Date.now() + backoffMs(attempts)),
         claimedUntil: null,
-        dispatchedAt: givenUp ? sql`now()` : null,
+        givenUpAt: givenUp ? sql`now()` : null,
       })
       .where(eq(domainEvents.id, event.id))
       .catch((e) => this.ctx.log?.warn({ err: e, eventId: event.id }, "failed event not recorded"));
@@ -159,7 +159,7 @@ export class Dispatcher {
         .from(domainEvents)
         .where(
           and(
-            isNull(domainEvents.dispatchedAt),
+            isNull(domainEvents.givenUpAt),
             lte(domainEvents.createdAt, new Date(now.getTime() - this.graceMs)),
             lte(domainEvents.nextAttemptAt, now),
             or(isNull(domainEvents.claimedUntil), lte(domainEvents.claimedUntil, now)),
@@ -202,12 +202,12 @@ export class Dispatcher {
     const oldest = await this.ctx.db
       .select({ stream: domainEvents.stream, id: sql<number>`min(${domainEvents.id})`.mapWith(Number) })
       .from(domainEvents)
-      .where(and(isNull(domainEvents.dispatchedAt), inArray(domainEvents.stream, [...first.keys()])))
+      .where(and(isNull(domainEvents.givenUpAt), inArray(domainEvents.stream, [...first.keys()])))
       .groupBy(domainEvents.stream);
     return new Set(oldest.filter((o) => o.id < first.get(o.stream)!).map((o) => o.stream));
   }
 
-  /** Waits for the dispatches this process has begun and marks them. */
+  /** Waits for the dispatches this process has begun and deletes the dispatched events. */
   async drain() {
     await Promise.allSettled([...this.streams.values()]);
     await this.flushMarks();

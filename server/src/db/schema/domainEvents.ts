@@ -5,6 +5,8 @@ import { companies } from "./companies";
 /**
  * What happened, written in the transaction that made it happen (the outbox): a dispatcher hands
  * each event to the listeners after commit, and again after a crash until every listener is done.
+ * An event every listener has handled is deleted; the table holds only what is still to dispatch
+ * and what was given up.
  */
 export const domainEvents = pgTable(
   "domain_events",
@@ -22,7 +24,8 @@ export const domainEvents = pgTable(
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** The listeners that have handled it; the event is dispatched when every one that wants it has. */
     done: text().array().notNull().default(sql`'{}'::text[]`),
-    dispatchedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** When its tries stopped: a listener still failed after a day (`lastError` says why). */
+    givenUpAt: timestamp({ withTimezone: true, mode: "date" }),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** A process that took it to dispatch after a crash or a failure holds it until then. */
@@ -35,7 +38,6 @@ export const domainEvents = pgTable(
     webhookEndpointIds: integer().array(),
   },
   (t) => [
-    index("domain_events_undispatched_idx").on(t.id).where(sql`${t.dispatchedAt} is null`),
-    index("domain_events_dispatched_at_idx").on(t.dispatchedAt),
+    index("domain_events_undispatched_idx").on(t.id).where(sql`${t.givenUpAt} is null`),
   ],
 );
