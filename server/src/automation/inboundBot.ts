@@ -6,7 +6,7 @@ import { recordedAs } from "../events/record";
 import { messageViewOf } from "../modules/messages/present";
 import type { TicketView } from "../modules/tickets/present";
 import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
-import { previewOf } from "../channels/inbound";
+import { previewOf } from "../modules/messages/preview";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { isWithinHours } from "./businessHours";
 import { type BotContext, type BotQueue, readForBot, optionsUnder, Replies, type Say } from "./botContext";
@@ -180,7 +180,7 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
     sql`with d as (
           select * from json_to_recordset(${JSON.stringify(input)}::json) as d(n int, company_id int, id int, chatbot boolean, queue_id int, queue_option_id int,
             sets_queue boolean, new_queue_id int, sets_option boolean, new_queue_option_id int, sets_chatbot boolean, new_chatbot boolean, last_message text, bodies json)),
-        -- locked in id order, as the inbound store locks its tickets (channels/inboundStore.ts)
+        -- locked in id order, as the inbound store locks its tickets (automation/inboundStore.ts)
         locked as (select k.id from tickets k join d on k.company_id = d.company_id and k.id = d.id order by k.id for no key update of k),
         t as (
           update tickets k set

@@ -3,7 +3,7 @@ import type { AppContext } from "../context";
 import { ticketTrackings, tickets, whatsapps } from "../db/schema";
 import { rowsOf } from "../channels/sqlRows";
 import type { InboundMessage } from "../channels/contract";
-import { receiveInbound } from "../channels/inbound";
+import { receiveInbound } from "./inbound";
 import { Reply } from "./botContext";
 import { releaseStaged } from "./outbox";
 import { awaitingRating } from "./ratingWindow";

@@ -1,11 +1,10 @@
-import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../context";
-import { whatsapps } from "../db/schema";
+import type { whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
 import { mayAnswerRating, receiveRating } from "../automation/rating";
-import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating } from "./inbound";
+import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating } from "../automation/inbound";
 import { SandboxAdapter } from "./sandbox/adapter";
 import { CloudAdapter } from "./cloud/adapter";
 import { BaileysAdapter } from "./baileys/adapter";
@@ -16,9 +15,8 @@ import { SessionRequests, SessionMoved, type SessionRequest } from "./remote/ses
 import { performRequest, RoutedAdapter } from "./remote/routedAdapter";
 import { storableEvent, storableInbound } from "./storableText";
 import { keepDeadLetter } from "./deadLetters";
-import { presentWhatsapp } from "../modules/whatsapps/present";
-import { command } from "../events/command";
 import { sendLeftPending } from "../automation/leftPending";
+import { saveSessionStatus } from "../automation/sessionStatus";
 
 export const CHANNEL_KINDS = ["sandbox", "cloud", "baileys"] as const;
 export type ChannelKind = (typeof CHANNEL_KINDS)[number];
@@ -246,19 +244,8 @@ export class ChannelManager {
       case "call":
         return void (await this.receiveMessage(whatsapp, { externalId: event.externalId, number: event.number, name: event.name, body: "", mediaType: "call_log" }));
       case "status": {
-        const row = await command(this.ctx, async (tx, events) => {
-          const [saved] = await tx
-            .update(whatsapps)
-            .set({ status: event.status, qrcode: event.qrcode ?? "", ...(event.number ? { number: event.number } : {}), updatedAt: new Date() })
-            .where(and(eq(whatsapps.id, whatsappId), eq(whatsapps.companyId, companyId)))
-            .returning();
-          // the QR code pairs a phone: the stored event keeps the status only, the view goes to the listeners
-          if (saved) events.add({ type: "whatsapp.session", companyId, stream: `whatsapp:${whatsappId}`, data: { whatsappId, status: saved.status }, transient: { whatsapp: await presentWhatsapp(tx, saved) } });
-          return saved;
-        });
-        if (row) {
-          if (row.status === "CONNECTED") this.sendLeftPending({ before: new Date(), whatsappId, claimedBefore: this.deadClaimsBefore() });
-        }
+        const row = await saveSessionStatus(this.ctx, whatsapp, event);
+        if (row?.status === "CONNECTED") this.sendLeftPending({ before: new Date(), whatsappId, claimedBefore: this.deadClaimsBefore() });
       }
     }
   }

@@ -6,7 +6,7 @@ import type { Tx } from "../../db/client";
 import { messages, tickets, whatsapps } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import type { MediaFile } from "../../channels/contract";
-import { previewOf } from "../../channels/inbound";
+import { previewOf } from "./preview";
 import { mediaTypeOf } from "../../media/store";
 import { presentTicket, type TicketView } from "../tickets/present";
 import { messageCreated, messageUpdated, ticketUpdated } from "../tickets/events";

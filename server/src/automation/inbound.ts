@@ -6,19 +6,12 @@ import { messageCreated, messageUpdated, ticketUpdated } from "../modules/ticket
 import { command } from "../events/command";
 import { recordedAs } from "../events/record";
 import { messageViewOf, presentMessages } from "../modules/messages/present";
-import type { InboundMessage } from "./contract";
-import { BATCH_SLOTS, KeyedBatches } from "./keyedBatches";
+import { previewOf } from "../modules/messages/preview";
+import type { InboundMessage } from "../channels/contract";
+import { BATCH_SLOTS, KeyedBatches } from "../channels/keyedBatches";
 import { storeInbound, type PreparedInbound, type StoreOptions, type StoreResult } from "./inboundStore";
 
-
 const digits = (s: string) => s.replace(/\D/g, "");
-
-/** Text shown as a ticket's last message for a message without text. */
-export function previewOf(m: { body: string; mediaType?: string | null; mediaName?: string | null }) {
-  if (m.body) return m.mediaType === "locationMessage" ? m.body.split("|")[2] || "📍" : m.body.slice(0, 500);
-  if (m.mediaType === "call_log") return "📞";
-  return m.mediaName ?? m.mediaType ?? "";
-}
 
 /**
  * Stores one inbound message exactly once (inboundStore.ts) and tells the company's sockets.

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { contacts, messages, tickets } from "../db/schema";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
-import { awaitingRating } from "../automation/ratingWindow";
-import { jsonOf, rowOf, rowsOf } from "./sqlRows";
+import { awaitingRating } from "./ratingWindow";
+import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 
 /** One inbound message, ready to store: its media file is saved, its texts worked out. */
 export interface PreparedInbound {

@@ -4,7 +4,7 @@ import { connectSocket, signUpCompany, startTestApp, type TestApp } from "../tes
 import { pairedSandbox } from "../test/conversation";
 import { messages, tickets } from "../db/schema";
 import { storeInbound, type PreparedInbound } from "./inboundStore";
-import { storeDecisions } from "../automation/inboundBot";
+import { storeDecisions } from "./inboundBot";
 import { failMessagesContaining } from "../test/failingInserts";
 
 let t: TestApp;
