@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { customerSays, pairedSandbox } from "../test/conversation";
 import { messages, tickets } from "../db/schema";
-import { runTicketSweep } from "./ticketSweep";
+import { runTicketSweep } from "../automation/ticketSweep";
 import { startJobs } from "./runner";
 import { redeliverPending, stageBotMessage } from "../automation/outbox";
 import { STALE_CLAIM_MS } from "../modules/messages/send";

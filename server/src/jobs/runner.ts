@@ -3,8 +3,8 @@ import { JOBS_SCHEMA } from "../db/jobTables";
 import type { AppContext } from "../context";
 import { redeliverPending } from "../automation/outbox";
 import { createQueue } from "./createQueue";
-import { runTicketSweep } from "./ticketSweep";
-import { sendDueSchedules } from "./sendDueSchedules";
+import { runTicketSweep } from "../automation/ticketSweep";
+import { sendDueSchedules } from "../automation/sendDueSchedules";
 import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
 import { deliverDueWebhooks } from "./deliverWebhooks";
 import { registerWebhookWaker, unregisterWebhookWaker } from "./webhookWakeups";
@@ -24,6 +24,7 @@ export interface JobRunner {
  * connections' timed rules, which also re-sends automatic messages a stop left pending.
  * The schedule lives in the database, so a sweep due while the server was down runs on start.
  * Scheduled messages: a minute sweep plus a delayed job at each one's time; all sent once.
+ * The sweep's rules and the sending of schedules are domain work (automation/): here they are only queued and timed.
  */
 export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   const boss = new PgBoss({ db: { executeSql: (text, values) => ctx.database.executeSql(text, values) }, schema: JOBS_SCHEMA });

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { customerSays, pairedSandbox } from "../../test/conversation";
 import { companies, messages, schedules } from "../../db/schema";
-import { sendDueSchedules } from "../../jobs/sendDueSchedules";
+import { sendDueSchedules } from "../../automation/sendDueSchedules";
 
 let t: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } f
 import { customerSays, pairedSandbox } from "../test/conversation";
 import { messages, schedules, tickets, whatsapps } from "../db/schema";
 import { sendDueSchedules } from "./sendDueSchedules";
-import { startJobs } from "./runner";
+import { startJobs } from "../jobs/runner";
 
 let t: TestApp;
 beforeAll(async () => {

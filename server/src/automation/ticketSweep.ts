@@ -1,12 +1,12 @@
 import { and, eq, gt, isNotNull, isNull, lte, ne, or, type SQL } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { queues, tickets, whatsapps } from "../db/schema";
-import { contactNameOf, Reply } from "../automation/botContext";
-import { readSettings } from "../automation/companySettings";
-import { transferNotice } from "../automation/menus";
-import { sendStaged, stagedEvents } from "../automation/outbox";
+import { contactNameOf, Reply } from "./botContext";
+import { readSettings } from "./companySettings";
+import { transferNotice } from "./menus";
+import { sendStaged, stagedEvents } from "./outbox";
 import type { Tx } from "../db/client";
-import { markFinished } from "../automation/tracking";
+import { markFinished } from "./tracking";
 import { presentTicket } from "../modules/tickets/present";
 import { ticketUpdated } from "../modules/tickets/events";
 import { command } from "../events/command";
