@@ -17,7 +17,7 @@ import { openDatabase } from "./db/client";
 import { seed } from "./db/seed";
 import { registerErrorHandler } from "./http/errorHandler";
 import { loggerOptions } from "./logging";
-import { registerAuthHook } from "./http/auth";
+import { registerAuthHook, type ResolveCaller } from "./http/auth";
 import { registerStorableInputGuard } from "./http/storableInput";
 import { registerWebApp } from "./http/webApp";
 import { registerSecurityHeaders } from "./http/securityHeaders";
@@ -25,7 +25,10 @@ import { loadSecrets } from "./secrets";
 import { Realtime } from "./realtime/realtime";
 import { RoomPolicies } from "./realtime/roomPolicies";
 import { createSocketServer } from "./realtime/socketServer";
+import type { SocketCallers } from "./realtime/socketCallers";
 import { LoginLimiter } from "./modules/auth/rateLimit";
+import { currentCaller, resolveCaller } from "./modules/auth/caller";
+import { setOnline } from "./modules/users/presence";
 import { authRoutes } from "./modules/auth/routes";
 import { companyRoutes } from "./modules/companies/routes";
 import { planRoutes } from "./modules/plans/routes";
@@ -144,8 +147,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxDelayMs: config.loginMaxDelayMs,
       redis: redis[0],
     });
+    const callerOf: ResolveCaller = (token, ip) => resolveCaller(ctx, token, ip);
     if (serves) await app.register(async (api) => {
-      registerAuthHook(api, ctx);
+      registerAuthHook(api, callerOf);
       registerStorableInputGuard(api);
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx, limiter));
@@ -186,7 +190,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       const ticket = await findTicket(ctx.db, caller.companyId, ticketId);
       return !!ticket && canAccessTicket(caller, await queueIdsOf(ctx.db, caller.companyId, caller.id), ticket);
     };
-    const { io, stop: stopSockets } = serves ? createSocketServer(app.server, ctx, policies, config.allowedOrigins) : createEmitOnlyServer();
+    const callers: SocketCallers = {
+      resolve: callerOf,
+      current: (caller) => currentCaller(ctx, caller),
+      setOnline: (caller, online) => setOnline(ctx, caller, online),
+    };
+    const { io, stop: stopSockets } = serves ? createSocketServer(app.server, ctx, callers, policies, config.allowedOrigins) : createEmitOnlyServer();
     if (config.redisUrl) {
       const pub = new Redis(config.redisUrl);
       const sub = pub.duplicate();

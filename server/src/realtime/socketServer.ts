@@ -1,21 +1,16 @@
 import { Server, type Socket } from "socket.io";
 import type { Server as HttpServer } from "node:http";
-import { eq } from "drizzle-orm";
 import { CLIENT_EVENTS, SERVER_EVENTS, SOCKET, TICKET_STATUSES, rooms, type TicketStatus } from "@balcao/common";
 import type { AppContext, Caller } from "../context";
-import { resolveCaller } from "../http/auth";
 import { AppError } from "../http/errors";
-import { users } from "../db/schema";
-import { findUserForList } from "../modules/users/present";
-import { queueIdsOf } from "../modules/users/queueIds";
-import { findActiveSessionUser } from "../modules/auth/sessions";
 import type { RoomPolicies } from "./roomPolicies";
+import type { SocketCallers } from "./socketCallers";
 import { coalesceFrames } from "./coalesceFrames";
 
 interface SocketData { caller: Caller }
 
 /** socket.io on the app's HTTP server: token in the query, rooms joined after the same checks as HTTP. */
-export function createSocketServer(httpServer: HttpServer, ctx: AppContext, policies: RoomPolicies, corsOrigins: string[]) {
+export function createSocketServer(httpServer: HttpServer, ctx: AppContext, callers: SocketCallers, policies: RoomPolicies, corsOrigins: string[]) {
   const io = new Server(httpServer, {
     transports: ["websocket"],
     pingInterval: SOCKET.pingIntervalMs,
@@ -31,7 +26,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, poli
     const raw = socket.handshake.query.token ?? socket.handshake.auth?.token;
     const token = typeof raw === "string" ? raw.replace(/^"|"$/g, "") : undefined;
     try {
-      (socket.data as SocketData) = { caller: await resolveCaller(ctx, token) };
+      (socket.data as SocketData) = { caller: await callers.resolve(token) };
       next();
     } catch (err) {
       const code = err instanceof AppError ? err.code : "ERR_INTERNAL";
@@ -44,17 +39,13 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, poli
     const { companyId } = connectedAs;
     socket.join([rooms.company(companyId), rooms.user(companyId, connectedAs.id), rooms.session(connectedAs.sessionId)]);
     if (connectedAs.profile === "admin") socket.join(rooms.admins(companyId));
-    void setOnline(ctx, connectedAs, true);
+    void callers.setOnline(connectedAs, true);
 
     /** Every join is checked against the session and the user as they are now, not as they were at connect. */
     const current = async () => {
-      const user = await findActiveSessionUser(ctx.database, connectedAs.sessionId);
-      if (!user) {
-        socket.disconnect(true);
-        return null;
-      }
-      const caller: Caller = { ...connectedAs, profile: user.profile, allTicket: user.allTicket, super: user.super };
-      return { caller, queueIds: await queueIdsOf(ctx.db, companyId, user.id) };
+      const now = await callers.current(connectedAs);
+      if (!now) socket.disconnect(true);
+      return now;
     };
 
     socket.on(CLIENT_EVENTS.joinNotification, async () => {
@@ -90,13 +81,13 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, poli
       socket.leave(rooms.ticket(companyId, Number(ticketId)));
     });
 
-    socket.on(CLIENT_EVENTS.userStatus, () => void setOnline(ctx, connectedAs, true));
+    socket.on(CLIENT_EVENTS.userStatus, () => void callers.setOnline(connectedAs, true));
 
     socket.on("disconnect", () => {
       if (stopping) return;
       const task = (async () => {
         const others = await io.in(rooms.user(companyId, connectedAs.id)).fetchSockets().catch(() => []);
-        if (others.length === 0) await setOnline(ctx, connectedAs, false);
+        if (others.length === 0) await callers.setOnline(connectedAs, false);
       })()
         .catch((err) => ctx.log?.warn({ err }, "presence not updated on disconnect"))
         .finally(() => leaving.delete(task));
@@ -125,14 +116,4 @@ export function queueRooms(companyId: number, kind: string, queueIds: number[], 
   const list = queueIds.map((q) => rooms.queue(companyId, q, kind));
   if (includeNoQueue) list.push(rooms.queue(companyId, null, kind));
   return list;
-}
-
-async function setOnline(ctx: AppContext, caller: Caller, online: boolean) {
-  try {
-    await ctx.db.update(users).set({ online }).where(eq(users.id, caller.id));
-    const user = await findUserForList(ctx.db, caller.companyId, caller.id);
-    if (user) ctx.realtime.toCompany(caller.companyId, "user", { action: "update", user });
-  } catch {
-    // presence is best-effort; the database may be closing
-  }
 }
