@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, desc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { refreshCookie, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { domainEvents } from "../../db/schema";
 
 let t: TestApp;
+type EventRow = typeof domainEvents.$inferSelect;
+/** Each event's row as it was stored, read while it is dispatched (a dispatched event is then deleted). */
+const stored: EventRow[] = [];
 
 beforeAll(async () => {
   t = await startTestApp({ env: { TRUST_PROXY: "127.0.0.1" } });
+  t.built.ctx.events.register({
+    name: "test.stored",
+    accepts: () => true,
+    async handle(ctx, event) {
+      stored.push(...(await ctx.db.select().from(domainEvents).where(eq(domainEvents.id, event.id))));
+    },
+  });
 });
 afterAll(() => t?.close());
 
@@ -15,13 +25,7 @@ const from = (ip: string, method: string, path: string, opts: { body?: unknown; 
 
 async function lastEvent(type: string, stream?: string) {
   await t.built.ctx.events.drain();
-  const [row] = await t.built.ctx.db
-    .select()
-    .from(domainEvents)
-    .where(and(eq(domainEvents.type, type), stream ? eq(domainEvents.stream, stream) : undefined))
-    .orderBy(desc(domainEvents.id))
-    .limit(1);
-  return row;
+  return stored.findLast((row) => row.type === type && (!stream || row.stream === stream))!;
 }
 
 describe("sign-ins and user changes are recorded with who and from where", () => {
