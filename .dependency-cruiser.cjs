@@ -1,5 +1,4 @@
-// Layering rules checked by `npm run lint:deps` (part of `npm test`); known server violations are in
-// .dependency-cruiser-known-violations.json and may only shrink.
+// Layering rules checked by `npm run lint:deps` (part of `npm test`); any breach fails it.
 const INFRASTRUCTURE = "^server/src/(channels|realtime|jobs|db|events|http|media)/";
 const TEST_CODE = "(\\.test\\.tsx?$|^server/src/test/|^server/src/contract/|^server/src/channels/baileys/(fakeSocket|fixtures)\\.ts$)";
 

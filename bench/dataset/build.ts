@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { openDatabase, type Database } from "../../server/src/db/client";
-import { seed } from "../../server/src/db/seed";
+import { seed } from "../../server/src/setup/seed";
 import { hashPassword } from "../../server/src/modules/auth/passwords";
 import type { BenchDatabase } from "../lib/databases";
 import type { Size } from "../lib/options";

@@ -14,7 +14,7 @@ import { createAdapter } from "@socket.io/redis-adapter";
 import { fastifyTrustProxy, type Config } from "./config";
 import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
-import { seed } from "./db/seed";
+import { seed } from "./setup/seed";
 import { registerErrorHandler } from "./http/errorHandler";
 import { loggerOptions } from "./logging";
 import { registerAuthHook, type ResolveCaller } from "./http/auth";

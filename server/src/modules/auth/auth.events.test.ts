@@ -25,7 +25,7 @@ const from = (ip: string, method: string, path: string, opts: { body?: unknown; 
 
 async function lastEvent(type: string, stream?: string) {
   await t.built.ctx.events.drain();
-  return stored.findLast((row) => row.type === type && (!stream || row.stream === stream))!;
+  return stored.filter((row) => row.type === type && (!stream || row.stream === stream)).at(-1)!;
 }
 
 describe("sign-ins and user changes are recorded with who and from where", () => {

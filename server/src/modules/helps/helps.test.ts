@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { helps } from "../../db/schema";
-import { seed } from "../../db/seed";
+import { seed } from "../../setup/seed";
 import { ADMIN, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { DEFAULT_HELPS } from "./defaults";
 

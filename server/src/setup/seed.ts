@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import type { Db } from "./client";
-import { companies, helps, plans, users } from "./schema";
+import type { Db } from "../db/client";
+import { companies, helps, plans, users } from "../db/schema";
 import { hashPassword } from "../modules/auth/passwords";
 import { insertCompany } from "../modules/companies/service";
 import { DEFAULT_HELPS } from "../modules/helps/defaults";
