@@ -12,3 +12,4 @@ export * from "./deadLetters";
 export * from "./domainEvents";
 export * from "./auditLogs";
 export * from "./webhooks";
+export * from "./invoices";
