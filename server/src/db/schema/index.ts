@@ -13,3 +13,4 @@ export * from "./domainEvents";
 export * from "./auditLogs";
 export * from "./webhooks";
 export * from "./invoices";
+export * from "./announcements";
