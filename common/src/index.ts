@@ -32,3 +32,4 @@ export * from "./schemas/dates";
 export * from "./schemas/deadLetters";
 export * from "./schemas/webhooks";
 export * from "./schemas/auditLogs";
+export * from "./schemas/billing";

@@ -64,6 +64,7 @@ import { reportRoutes } from "./modules/reports/routes";
 import { deadLetterRoutes } from "./modules/deadLetters/routes";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { auditLogRoutes } from "./modules/audit/routes";
+import { invoiceRoutes } from "./modules/invoices/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(deadLetterRoutes(ctx));
       await api.register(webhookRoutes(ctx));
       await api.register(auditLogRoutes(ctx));
+      await api.register(invoiceRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });

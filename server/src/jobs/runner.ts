@@ -5,6 +5,7 @@ import { redeliverPending } from "../automation/outbox";
 import { createQueue } from "./createQueue";
 import { runTicketSweep } from "../automation/ticketSweep";
 import { sendDueSchedules } from "../automation/sendDueSchedules";
+import { makeDueInvoices } from "../automation/makeDueInvoices";
 import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
 import { deliverDueWebhooks } from "./deliverWebhooks";
 import { registerWebhookWaker, unregisterWebhookWaker } from "./webhookWakeups";
@@ -14,6 +15,8 @@ const SWEEP = "ticket-sweep";
 const SCHEDULES = "send-due-schedules";
 // woken when a delivery is recorded and at each retry's time; the minute sweep catches the rest
 const WEBHOOKS = "deliver-webhooks";
+// each company's invoice, days before its due date: every 5 minutes, and at start for the time a stop missed
+const INVOICES = "make-due-invoices";
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -57,6 +60,12 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
     const slot = at ? { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 } : { singletonKey: "now", singletonSeconds: 1, singletonNextSlot: true };
     await boss.send(WEBHOOKS, {}, slot);
   });
+  await createQueue(boss, INVOICES, { name: INVOICES, policy: "singleton", retryLimit: 3, expireInSeconds: 600 });
+  await boss.work(INVOICES, { pollingIntervalSeconds: 5 }, async () => {
+    await makeDueInvoices(ctx);
+  });
+  await boss.schedule(INVOICES, "*/5 * * * *");
+  await boss.send(INVOICES, {});
   return {
     async stop() {
       unregisterWebhookWaker(ctx);

@@ -1,0 +1,20 @@
+import type { invoices } from "../../db/schema";
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+/** An invoice as the Faturas page reads it (administration §3): never the provider's ids. */
+export function presentInvoice(row: InvoiceRow) {
+  return {
+    id: row.id,
+    companyId: row.companyId,
+    detail: row.detail,
+    value: row.value,
+    dueDate: row.dueDate,
+    status: row.status,
+    paidAt: row.paidAt,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export type InvoiceView = ReturnType<typeof presentInvoice>;
