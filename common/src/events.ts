@@ -26,6 +26,8 @@ export const rooms = {
   /** Sockets of one signed-in session, closed with it. */
   session: (sessionId: string) => `session-${sessionId}`,
   admins: (companyId: number) => `company-${companyId}-admins`,
+  /** The company's super users: they alone see announcements that are not active. */
+  supers: (companyId: number) => `company-${companyId}-supers`,
   notification: (companyId: number) => `company-${companyId}-notification`,
   ticketStatus: (companyId: number, status: string) => `company-${companyId}-${status}`,
   ticket: (companyId: number, ticketId: number | string) => `company-${companyId}-ticket-${ticketId}`,

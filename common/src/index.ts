@@ -24,6 +24,7 @@ export * from "./schemas/scheduledMessages";
 export * from "./queueDefaults";
 export * from "./schemas/quickMessages";
 export * from "./schemas/helps";
+export * from "./schemas/announcements";
 export * from "./templateVariables";
 export * from "./schemas/externalApi";
 export * from "./views";

@@ -153,15 +153,54 @@ describe("Files", () => {
 });
 
 describe("Announcements", () => {
-  todo(ISSUE.platform, [
-    "GET /announcements/ with searchParam, pageNumber (records, hasMore)",
-    "GET /announcements/{id}",
-    "POST /announcements (title, text, priority, status)",
-    "PUT /announcements/{id} (title, text, priority, status)",
-    "POST /announcements/{id}/media-upload",
-    "DELETE /announcements/{id}/media-upload",
-    "DELETE /announcements/{id}",
-  ]);
+  const form = (title: string) => ({ title, text: "O sistema ficará fora do ar no domingo", priority: 1, status: true });
+  const newAnnouncement = () => created(t, "/announcements", form(unique("Manutenção ")), admin.token);
+  const attach = (id: number) => multipart(t, "POST", `/announcements/${id}/media-upload`, admin.token, {}, [{ field: "file", name: "aviso manutencao.png", data: PNG, type: "image/png" }]);
+
+  it("GET /announcements/ with searchParam, pageNumber: records and hasMore", async () => {
+    const announcement = await newAnnouncement();
+    const res = await t.http.get(`/announcements/?searchParam=${encodeURIComponent(announcement.title.toLowerCase())}&pageNumber=1`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...page("records"), hasMore: false });
+    expect(res.body.records).toEqual([expect.objectContaining({ id: announcement.id, title: announcement.title })]);
+  });
+
+  it("GET /announcements/{id}: id, title, text, priority, status, mediaPath, mediaName, createdAt", async () => {
+    const announcement = await newAnnouncement();
+    const res = await t.http.get(`/announcements/${announcement.id}`, admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: announcement.id, title: announcement.title, text: "O sistema ficará fora do ar no domingo", priority: 1, status: true, mediaPath: null, mediaName: null, createdAt: expect.any(String) } });
+  });
+
+  it("POST /announcements: title, text, priority, status", async () => {
+    const title = unique("Novidade ");
+    const res = await t.http.post("/announcements", form(title), admin.token);
+    expect(res).toMatchObject({ status: 201, body: { id: expect.any(Number), title, priority: 1, status: true } });
+  });
+
+  it("PUT /announcements/{id}: title, text, priority, status", async () => {
+    const announcement = await newAnnouncement();
+    const res = await t.http.put(`/announcements/${announcement.id}`, { ...form(announcement.title), priority: 3, status: false }, admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: announcement.id, priority: 3, status: false } });
+  });
+
+  it("POST /announcements/{id}/media-upload as multipart with file", async () => {
+    const announcement = await newAnnouncement();
+    expect((await attach(announcement.id)).status).toBe(200);
+    expect((await t.http.get(`/announcements/${announcement.id}`, admin.token)).body).toMatchObject({ mediaName: "aviso_manutencao.png", mediaPath: expect.any(String) });
+  });
+
+  it("DELETE /announcements/{id}/media-upload", async () => {
+    const announcement = await newAnnouncement();
+    await attach(announcement.id);
+    expect((await t.http.del(`/announcements/${announcement.id}/media-upload`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/announcements/${announcement.id}`, admin.token)).body).toMatchObject({ mediaPath: null, mediaName: null });
+  });
+
+  it("DELETE /announcements/{id}", async () => {
+    const announcement = await newAnnouncement();
+    expect((await t.http.del(`/announcements/${announcement.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/announcements/${announcement.id}`, admin.token)).status).toBe(404);
+  });
 });
 
 describe("Internal chat", () => {

@@ -355,7 +355,11 @@ describe("Lists used by the top bar, dashboard and forms", () => {
     expect(res.body).toHaveProperty("qrcode");
   });
 
-  it.todo(`GET /announcements/ with searchParam, pageNumber (records, hasMore) — ${ISSUE.platform}`);
+  it("GET /announcements/ with searchParam, pageNumber: records and hasMore", async () => {
+    const res = await t.http.get("/announcements/?searchParam=&pageNumber=1", admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ records: expect.any(Array), hasMore: expect.any(Boolean) });
+  });
   it.todo(`GET /chats/ with searchParam, pageNumber (records, hasMore) — ${ISSUE.chat}`);
 
   it("GET /dashboard with days, date_from, date_to: counters and attendants", async () => {

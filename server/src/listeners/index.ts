@@ -1,6 +1,7 @@
 import type { Listener } from "../events/types";
 import { ticketsRealtime } from "./realtime/tickets";
 import { realtimeFamilies } from "./realtime/families";
+import { announcementsRealtime } from "./realtime/announcements";
 import { webhooks } from "./webhooks";
 import { auditLog } from "./audit";
 import { inboundAutomation } from "./automation";
@@ -10,5 +11,5 @@ import { inboundAutomation } from "./automation";
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime, ...realtimeFamilies, inboundAutomation, auditLog, webhooks];
+  return [ticketsRealtime, ...realtimeFamilies, announcementsRealtime, inboundAutomation, auditLog, webhooks];
 }

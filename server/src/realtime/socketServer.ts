@@ -39,6 +39,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, call
     const { companyId } = connectedAs;
     socket.join([rooms.company(companyId), rooms.user(companyId, connectedAs.id), rooms.session(connectedAs.sessionId)]);
     if (connectedAs.profile === "admin") socket.join(rooms.admins(companyId));
+    if (connectedAs.super) socket.join(rooms.supers(companyId));
     void callers.setOnline(connectedAs, true);
 
     /** Every join is checked against the session and the user as they are now, not as they were at connect. */
