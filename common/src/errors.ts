@@ -43,6 +43,10 @@ export const ERROR_CODES = [
   "ERR_INTERNAL",
   "ERR_SCHEDULE_ALREADY_SENT",
   "ERR_SESSION_UNREACHABLE",
+  "ERR_COMPANY_INACTIVE",
+  "ERR_PLAN_IN_USE",
+  "ERR_PLAN_NAME_ALREADY_EXISTS",
+  "ERR_PLATFORM_COMPANY",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

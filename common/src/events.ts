@@ -15,7 +15,9 @@ export type CompanyEventFamily =
   | "schedule"
   | "quickemessage"
   | "tag"
-  | "deadLetter";
+  | "deadLetter"
+  /** The company's plan (limits and menu flags) changed. */
+  | "plan";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

@@ -7,6 +7,7 @@ export * from "./schemas/messages";
 export * from "./schemas/common";
 export * from "./schemas/auth";
 export * from "./schemas/companies";
+export * from "./schemas/plans";
 export * from "./schemas/users";
 export * from "./schemas/settings";
 export * from "./schemas/whatsapps";

@@ -39,7 +39,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Families recorded whatever their verb (a new verb of these is still an admin's act). */
-const AUDITED_FAMILIES = ["user.", "queue.", "help."];
+const AUDITED_FAMILIES = ["user.", "queue.", "help.", "company.", "plan."];
 const WEBHOOK_CHANGE = /^webhook(Endpoint)?\.(created|updated|deleted)$/;
 
 /** Whether an event of this type belongs in the audit log. */

@@ -9,12 +9,16 @@ import { makeDueInvoices } from "../automation/makeDueInvoices";
 import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
 import { deliverDueWebhooks } from "./deliverWebhooks";
 import { registerWebhookWaker, unregisterWebhookWaker } from "./webhookWakeups";
+import { deleteMarkedCompanies } from "../automation/deleteCompanies";
+import { registerCompanyDeletionWaker, unregisterCompanyDeletionWaker } from "./companyDeletionWakeups";
 
 const SWEEP = "ticket-sweep";
 // a queue of its own: a schedule is also woken on its exact time by a delayed job, not only by the minute sweep
 const SCHEDULES = "send-due-schedules";
 // woken when a delivery is recorded and at each retry's time; the minute sweep catches the rest
 const WEBHOOKS = "deliver-webhooks";
+// a company's deletion: queued once per company when asked for; the sweep finds any request a stop left behind
+const COMPANY_DELETIONS = "delete-companies";
 // each company's invoice, days before its due date: every 5 minutes, and at start for the time a stop missed
 const INVOICES = "make-due-invoices";
 
@@ -66,8 +70,19 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   });
   await boss.schedule(INVOICES, "*/5 * * * *");
   await boss.send(INVOICES, {});
+  await createQueue(boss, COMPANY_DELETIONS, { name: COMPANY_DELETIONS, policy: "standard", retryLimit: 3, retryDelay: 30, expireInSeconds: 3600 });
+  await boss.work<{ companyId?: number }>(COMPANY_DELETIONS, { pollingIntervalSeconds: 2 }, async ([job]) => {
+    const companyId = job?.data?.companyId;
+    const { failed } = await deleteMarkedCompanies(ctx, companyId ? [companyId] : undefined);
+    if (failed) throw new Error("company deletion failed");
+  });
+  await boss.schedule(COMPANY_DELETIONS, "*/10 * * * *");
+  registerCompanyDeletionWaker(ctx, async (companyId) => {
+    await boss.send(COMPANY_DELETIONS, { companyId }, { singletonKey: `company-${companyId}` });
+  });
   return {
     async stop() {
+      unregisterCompanyDeletionWaker(ctx);
       unregisterWebhookWaker(ctx);
       unregisterScheduleWaker(ctx);
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });

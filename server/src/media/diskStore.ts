@@ -43,4 +43,9 @@ export class DiskMediaStore implements MediaStore {
   async remove(companyId: number, key: string) {
     await fs.rm(this.resolve(companyId, key), { force: true });
   }
+
+  async removeCompany(companyId: number) {
+    if (!Number.isSafeInteger(companyId) || companyId <= 0) return;
+    await fs.rm(path.join(this.root, String(companyId)), { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from "@aws-sdk/client-s3";
 import type { MediaConfig } from "../deploymentConfig";
 import { companyKey, missingMedia, newMediaKey, type MediaFile, type MediaStore, type StoredMedia } from "./store";
 
@@ -53,6 +53,17 @@ export class S3MediaStore implements MediaStore {
 
   async remove(companyId: number, key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: this.objectKey(companyId, key) }));
+  }
+
+  async removeCompany(companyId: number) {
+    const Prefix = `${this.config.prefix ? `${this.config.prefix}/` : ""}${companyId}/`;
+    // each pass deletes up to 1000 objects; the listing starts over until nothing is left
+    for (;;) {
+      const listed = await this.client.send(new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix, MaxKeys: 1000 }));
+      const keys = (listed.Contents ?? []).map((o) => ({ Key: o.Key! })).filter((o) => o.Key);
+      if (keys.length === 0) return;
+      await this.client.send(new DeleteObjectsCommand({ Bucket: this.config.bucket, Delete: { Objects: keys, Quiet: true } }));
+    }
   }
 
   close() {

@@ -20,6 +20,8 @@ export interface MediaStore {
   /** The file as a stream, to serve it without holding it in memory. */
   open(companyId: number, key: string): Promise<MediaFile>;
   remove(companyId: number, key: string): Promise<void>;
+  /** Every file of the company (its deletion). */
+  removeCompany(companyId: number): Promise<void>;
 }
 
 /** Safe file name: no folders, spaces as underscores (as the spec's client does), no odd characters. */

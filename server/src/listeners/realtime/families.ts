@@ -10,6 +10,7 @@ import { sessionsRealtime } from "./sessions";
 import { whatsappsRealtime } from "./whatsapps";
 import { deadLettersRealtime } from "./deadLetters";
 import { sandboxRealtime } from "./sandbox";
+import { plansRealtime } from "./plans";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime];

@@ -9,6 +9,7 @@ import type { LoginLimiter } from "./rateLimit";
 import { openSession, revokeSession, rotateSession } from "./sessions";
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from "./tokens";
 import { isCompanyExpired } from "../companies/dueDate";
+import { companyRefused } from "../companies/sendingAllowed";
 import { command, publish } from "../../events/command";
 import { signedIn, signInFailed, signedOut } from "./events";
 
@@ -35,9 +36,7 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginB
     throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   }
   await attempt.succeeded();
-  if (isCompanyExpired(row.company)) {
-    throw new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate: row.company.dueDate });
-  }
+  if (isCompanyExpired(row.company)) throw companyRefused(row.company);
   // The browser signed in before this one is told to leave, and its session closes (listeners/realtime/sessions.ts).
   const { sessionId, secret } = await command(ctx, async (tx, events) => {
     const opened = await openSession(tx, row.user, meta);

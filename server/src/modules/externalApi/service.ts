@@ -6,7 +6,7 @@ import { AppError } from "../../http/errors";
 import type { MediaFile } from "../../channels/contract";
 import { presentTicket } from "../tickets/present";
 import { sendOutbound } from "../messages/send";
-import { companyExpired } from "../companies/sendingAllowed";
+import { companyRefused } from "../companies/sendingAllowed";
 import { isCompanyExpired } from "../companies/dueDate";
 
 type WhatsappRow = typeof whatsapps.$inferSelect;
@@ -32,7 +32,7 @@ export async function connectionOfToken(ctx: AppContext, token: string | undefin
     .leftJoin(plans, eq(plans.id, companies.planId))
     .where(eq(whatsapps.token, token));
   if (!row || !safeEqual(token, row.whatsapp.token)) throw new AppError("ERR_INVALID_TOKEN", 401);
-  if (isCompanyExpired({ dueDate: row.dueDate, status: row.companyActive })) throw companyExpired(row.dueDate);
+  if (isCompanyExpired({ dueDate: row.dueDate, status: row.companyActive })) throw companyRefused({ dueDate: row.dueDate, status: row.companyActive });
   if (row.useExternalApi === false) throw new AppError("ERR_NO_PERMISSION", 403);
   return row.whatsapp;
 }

@@ -87,6 +87,10 @@ export const en: Messages = {
     ERR_INTERNAL: "Internal server error. Please try again later.",
     ERR_SCHEDULE_ALREADY_SENT: "This schedule was already sent and can no longer be changed.",
     ERR_SESSION_UNREACHABLE: "The server running this connection did not answer. Try again in a few seconds.",
+    ERR_COMPANY_INACTIVE: "This company is inactive. Please contact Support for more information!",
+    ERR_PLAN_IN_USE: "This plan is used by one or more companies and cannot be deleted.",
+    ERR_PLAN_NAME_ALREADY_EXISTS: "A plan with this name already exists.",
+    ERR_PLATFORM_COMPANY: "The platform's company cannot be deactivated or deleted.",
   },
   language: { label: "Language", pt: "Português", en: "English", es: "Español" },
   login: {

@@ -87,6 +87,10 @@ export const es: Messages = {
     ERR_INTERNAL: "Error interno del servidor. Intente de nuevo más tarde.",
     ERR_SCHEDULE_ALREADY_SENT: "Este agendamiento ya fue enviado y no puede modificarse.",
     ERR_SESSION_UNREACHABLE: "El servidor que mantiene esta conexión no respondió. Inténtelo de nuevo en unos segundos.",
+    ERR_COMPANY_INACTIVE: "Esta empresa está inactiva. ¡Póngase en contacto con Soporte para más información!",
+    ERR_PLAN_IN_USE: "Este plan lo usan una o más empresas y no se puede eliminar.",
+    ERR_PLAN_NAME_ALREADY_EXISTS: "Ya existe un plan con este nombre.",
+    ERR_PLATFORM_COMPANY: "La empresa de la plataforma no se puede desactivar ni eliminar.",
   },
   language: { label: "Idioma", pt: "Português", en: "English", es: "Español" },
   login: {

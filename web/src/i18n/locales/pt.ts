@@ -60,6 +60,10 @@ const errors: Record<ErrorCode, string> = {
   ERR_INTERNAL: "Erro interno do servidor. Tente novamente mais tarde.",
   ERR_SCHEDULE_ALREADY_SENT: "Este agendamento já foi enviado e não pode mais ser alterado.",
   ERR_SESSION_UNREACHABLE: "O servidor que mantém esta conexão não respondeu. Tente novamente em alguns segundos.",
+  ERR_COMPANY_INACTIVE: "Esta empresa está inativa. Entre em contato com o Suporte para mais informações!",
+  ERR_PLAN_IN_USE: "Este plano está em uso por uma ou mais empresas e não pode ser excluído.",
+  ERR_PLAN_NAME_ALREADY_EXISTS: "Já existe um plano com este nome.",
+  ERR_PLATFORM_COMPANY: "A empresa da plataforma não pode ser desativada nem excluída.",
 };
 
 export const pt = {
