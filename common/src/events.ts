@@ -17,7 +17,9 @@ export type CompanyEventFamily =
   | "tag"
   | "deadLetter"
   /** The company's plan (limits and menu flags) changed. */
-  | "plan";
+  | "plan"
+  /** An invoice of the company was paid (action CONCLUIDA). */
+  | "payment";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

@@ -66,6 +66,7 @@ import { deadLetterRoutes } from "./modules/deadLetters/routes";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { auditLogRoutes } from "./modules/audit/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
+import { billingRoutes } from "./modules/billing/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
@@ -180,6 +181,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(webhookRoutes(ctx));
       await api.register(auditLogRoutes(ctx));
       await api.register(invoiceRoutes(ctx));
+      await api.register(billingRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });

@@ -3,6 +3,7 @@ import net from "node:net";
 import path from "node:path";
 import { ConfigError } from "./configError";
 import { loadDeploymentConfig, type DeploymentConfig } from "./deploymentConfig";
+import { loadBillingConfig, type BillingConfig } from "./billingConfig";
 
 /** Every environment variable, read and validated here and nowhere else. */
 const urlString = (protocols: string[]) =>
@@ -40,7 +41,7 @@ const envSchema = z.object({
 });
 
 /** ROLE, CHANNEL_KEY, DATABASE_POOL_SIZE and MEDIA_URL with S3_* come from deploymentConfig.ts. */
-export interface Config extends DeploymentConfig {
+export interface Config extends DeploymentConfig, BillingConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -132,5 +133,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
     webhooksAllowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS === "true",
     ...loadDeploymentConfig(clean),
+    ...loadBillingConfig(clean),
   };
 }

@@ -10,7 +10,8 @@ import { sessionsRealtime } from "./sessions";
 import { whatsappsRealtime } from "./whatsapps";
 import { deadLettersRealtime } from "./deadLetters";
 import { sandboxRealtime } from "./sandbox";
+import { paymentsRealtime } from "./payments";
 import { plansRealtime } from "./plans";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime];
