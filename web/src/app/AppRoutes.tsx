@@ -8,7 +8,7 @@ import {
   NotFoundPage, QueuesPage, QuickMessagesPage, SandboxPairPage, SchedulesPage, SettingsPage, SignupPage, SimulatorPage,
   TagsPage, TicketsPage, TodoListPage, UsersPage,
 } from "./pages";
-import { AuditLogsPage } from "./pages";
+import { AnnouncementsPage, AuditLogsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -53,7 +53,7 @@ export function AppRoutes() {
           <Route path="/settings" element={admin(<SettingsPage />)} />
           <Route path="/audit-logs" element={<RequirePermission permission="audit-logs:view"><AuditLogsPage /></RequirePermission>} />
           <Route path="/financeiro" element={admin(<Soon area="financeiro" />)} />
-          <Route path="/announcements" element={<RequireSuper><Soon area="announcements" /></RequireSuper>} />
+          <Route path="/announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
           <Route path="/subscription" element={<Soon area="subscription" />} />
           <Route path="/campaigns" element={admin(<RequireCampaigns><Soon area="campaigns" /></RequireCampaigns>)} />
           <Route path="/contact-lists" element={admin(<RequireCampaigns><Soon area="contactLists" /></RequireCampaigns>)} />

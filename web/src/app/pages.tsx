@@ -50,6 +50,7 @@ export const ConnectionsPage = page(() => import("../pages/Connections/Connectio
 export const SimulatorPage = page(() => import("../pages/Simulator/SimulatorPage").then((m) => m.SimulatorPage));
 export const MessagesApiPage = page(() => import("../pages/MessagesApi/MessagesApiPage").then((m) => m.MessagesApiPage));
 export const SettingsPage = page(() => import("../pages/Settings/SettingsPage").then((m) => m.SettingsPage));
+export const AnnouncementsPage = page(() => import("../pages/Announcements/AnnouncementsPage").then((m) => m.AnnouncementsPage));
 export const AuditLogsPage = page(() => import("../pages/AuditLogs/AuditLogsPage").then((m) => m.AuditLogsPage));
 export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
 
@@ -75,6 +76,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/messages-api", MessagesApiPage],
   ["/settings", SettingsPage],
   ["/audit-logs", AuditLogsPage],
+  ["/announcements", AnnouncementsPage],
 ];
 
 /**

@@ -3,12 +3,12 @@ import MenuIcon from "@mui/icons-material/Menu";
 import DarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
 import LightModeOutlined from "@mui/icons-material/LightModeOutlined";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import CampaignOutlined from "@mui/icons-material/CampaignOutlined";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import { useTranslation } from "react-i18next";
 import { useThemeMode } from "../../app/themeMode";
 import { LanguageSelect } from "../LanguageSelect";
 import { AccountMenu } from "./AccountMenu";
+import { AnnouncementsButton } from "./announcements/AnnouncementsButton";
 import { EmptyPopoverButton } from "./EmptyPopoverButton";
 import { Greeting } from "./Greeting";
 import { NotificationsButton } from "./notifications/NotificationsButton";
@@ -47,13 +47,8 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer(): void }) {
             </Tooltip>
           </Box>
           <NotificationsButton />
+          <AnnouncementsButton />
           <Box sx={{ display: { xs: "none", sm: "flex" } }}>
-            <EmptyPopoverButton
-              icon={<CampaignOutlined />}
-              title={t("layout.announcements")}
-              emptyText={t("layout.noAnnouncements")}
-              testId="announcements-button"
-            />
             <EmptyPopoverButton icon={<ForumOutlined />} title={t("layout.chats")} emptyText={t("layout.noChats")} testId="chats-button" />
           </Box>
           <AccountMenu />

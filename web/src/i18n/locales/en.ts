@@ -14,6 +14,7 @@ import { webhooksEn } from "./webhooks.en";
 import { notificationsEn, ticketManagerEn } from "./tickets.en";
 import { kanbanEn } from "./kanban.en";
 import { auditEn } from "./audit.en";
+import { announcementsEn } from "./announcements.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -206,6 +207,7 @@ export const en: Messages = {
   notifications: notificationsEn,
   kanban: kanbanEn,
   audit: auditEn,
+  announcements: announcementsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

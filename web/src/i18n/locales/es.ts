@@ -14,6 +14,7 @@ import { webhooksEs } from "./webhooks.es";
 import { notificationsEs, ticketManagerEs } from "./tickets.es";
 import { kanbanEs } from "./kanban.es";
 import { auditEs } from "./audit.es";
+import { announcementsEs } from "./announcements.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -206,6 +207,7 @@ export const es: Messages = {
   notifications: notificationsEs,
   kanban: kanbanEs,
   audit: auditEs,
+  announcements: announcementsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

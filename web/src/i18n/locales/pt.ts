@@ -15,6 +15,7 @@ import { webhooksPt } from "./webhooks.pt";
 import { notificationsPt, ticketManagerPt } from "./tickets.pt";
 import { kanbanPt } from "./kanban.pt";
 import { auditPt } from "./audit.pt";
+import { announcementsPt } from "./announcements.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -209,6 +210,7 @@ export const pt = {
   notifications: notificationsPt,
   kanban: kanbanPt,
   audit: auditPt,
+  announcements: announcementsPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
