@@ -21,6 +21,8 @@ export interface EfiConfig {
   /** The account's certificate and key (PEM, one file or two), for the mutual TLS Efí requires. */
   certPath: string;
   keyPath?: string;
+  /** A certificate authority to trust for Efí's server besides the system's (a stand-in, a proxy). */
+  caPath?: string;
   /** The Pix key charges are paid to. */
   pixKey: string;
   /** The secret the webhook address carries (`?hmac=`), as registered with Efí. */
@@ -38,6 +40,7 @@ const schema = z.object({
   EFI_CLIENT_SECRET: text.optional(),
   EFI_CERT_PATH: text.optional(),
   EFI_KEY_PATH: text.optional(),
+  EFI_CA_PATH: text.optional(),
   EFI_PIX_KEY: text.optional(),
   EFI_WEBHOOK_SECRET: text.min(16, "must be at least 16 characters").optional(),
 });
@@ -65,6 +68,7 @@ export function loadBillingConfig(env: Record<string, string | undefined>): Bill
           clientSecret: e.EFI_CLIENT_SECRET!,
           certPath: e.EFI_CERT_PATH!,
           keyPath: e.EFI_KEY_PATH,
+          caPath: e.EFI_CA_PATH,
           pixKey: e.EFI_PIX_KEY!,
           webhookSecret: e.EFI_WEBHOOK_SECRET,
         }

@@ -14,7 +14,6 @@ export const AUDIT_ACTIONS = [
   "user.created",
   "user.updated",
   "user.deleted",
-  "user.passwordReset",
   "whatsapp.created",
   "whatsapp.updated",
   "whatsapp.deleted",

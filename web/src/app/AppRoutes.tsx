@@ -9,6 +9,7 @@ import {
   TagsPage, TicketsPage, TodoListPage, UsersPage,
 } from "./pages";
 import { AnnouncementsPage, AuditLogsPage } from "./pages";
+import { FinanceiroPage, SubscriptionPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -52,9 +53,9 @@ export function AppRoutes() {
           <Route path="/messages-api" element={admin(<RequirePlan flag="useExternalApi"><MessagesApiPage /></RequirePlan>)} />
           <Route path="/settings" element={admin(<SettingsPage />)} />
           <Route path="/audit-logs" element={<RequirePermission permission="audit-logs:view"><AuditLogsPage /></RequirePermission>} />
-          <Route path="/financeiro" element={admin(<Soon area="financeiro" />)} />
+          <Route path="/financeiro" element={admin(<FinanceiroPage />)} />
           <Route path="/announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
-          <Route path="/subscription" element={<Soon area="subscription" />} />
+          <Route path="/subscription" element={<SubscriptionPage />} />
           <Route path="/campaigns" element={admin(<RequireCampaigns><Soon area="campaigns" /></RequireCampaigns>)} />
           <Route path="/contact-lists" element={admin(<RequireCampaigns><Soon area="contactLists" /></RequireCampaigns>)} />
           <Route

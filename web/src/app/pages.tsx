@@ -34,6 +34,8 @@ function page(load: Loader) {
 export const LoginPage = page(() => import("../pages/Login/LoginPage").then((m) => m.LoginPage));
 export const SignupPage = page(() => import("../pages/Signup/SignupPage").then((m) => m.SignupPage));
 export const ForgetPasswordPage = page(() => import("../pages/ForgetPassword/ForgetPasswordPage").then((m) => m.ForgetPasswordPage));
+export const FinanceiroPage = page(() => import("../pages/Financeiro/FinanceiroPage").then((m) => m.FinanceiroPage));
+export const SubscriptionPage = page(() => import("../pages/Subscription/SubscriptionPage").then((m) => m.SubscriptionPage));
 export const SandboxPairPage = page(() => import("../pages/SandboxPair/SandboxPairPage").then((m) => m.SandboxPairPage));
 export const DashboardPage = page(() => import("../pages/Dashboard/DashboardPage").then((m) => m.DashboardPage));
 export const TicketsPage = page(() => import("../pages/Tickets/TicketsPage").then((m) => m.TicketsPage));

@@ -67,8 +67,7 @@ export class LoginLimiter {
   }
 }
 
-/** Takes a point of `key`; past the limit, 429 with how long to wait. */
-export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string) {
+async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string) {
   try {
     await limiter.consume(key);
   } catch (res) {

@@ -14,6 +14,7 @@ import { webhooksEn } from "./webhooks.en";
 import { notificationsEn, ticketManagerEn } from "./tickets.en";
 import { kanbanEn } from "./kanban.en";
 import { auditEn } from "./audit.en";
+import { billingEn } from "./billing.en";
 import { announcementsEn } from "./announcements.en";
 import type { Messages } from "./pt";
 
@@ -44,8 +45,6 @@ export const en: Messages = {
     invalidEmail: "Invalid email",
     invalidValue: "Invalid value",
     messageTooShort: "Message too short",
-    weakPassword: "Your password must have at least 8 characters, with an uppercase letter, a lowercase letter and a digit.",
-    passwordsDiffer: "The passwords do not match",
   },
   errors: {
     ERR_NO_OTHER_WHATSAPP: "There must be at least one default WhatsApp.",
@@ -97,9 +96,6 @@ export const en: Messages = {
     ERR_PLAN_IN_USE: "This plan is used by one or more companies and cannot be deleted.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "A plan with this name already exists.",
     ERR_PLATFORM_COMPANY: "The platform's company cannot be deactivated or deleted.",
-    ERR_MAIL_NOT_CONFIGURED: "Sending email is not set up on this server. Ask the administrator to configure SMTP.",
-    ERR_MAIL_NOT_SENT: "The email could not be sent right now. Try again in a few minutes.",
-    ERR_INVALID_RESET_CODE: "Invalid or expired code. Ask for a new code.",
   },
   language: { label: "Language", pt: "Português", en: "English", es: "Español" },
   login: {
@@ -134,24 +130,7 @@ export const en: Messages = {
     success: "User created successfully! Please log in!",
     failure: "Error creating the user. Check the data you entered.",
   },
-  forgetPassword: {
-    backToLogin: "Back to login",
-    requestSubtitle: "Enter your email to receive a verification code.",
-    resetSubtitle: "Type the code sent to {{email}} and choose a new password.",
-    email: "Email",
-    sendCode: "Send code",
-    code: "Verification code",
-    codeHint: "6 digits, valid for 15 minutes",
-    password: "New password",
-    passwordHint: "At least 8 characters, with an uppercase letter, a lowercase letter and a digit",
-    confirmation: "Confirm the new password",
-    submit: "Reset password",
-    otherEmail: "Send the code again or use another email",
-    emailSent: "Email sent successfully!",
-    emailNotFound: "Email not found",
-    resetDone: "Password reset successfully.",
-    mailUnavailable: "Password recovery by email is not available on this server. Contact the system administrator.",
-  },
+  forgetPassword: { backToLogin: "Back to login" },
   layout: {
     greeting: "Hello {{user}}, welcome to {{company}}!",
     activeUntil: "(Active until {{date}})",
@@ -229,6 +208,7 @@ export const en: Messages = {
   notifications: notificationsEn,
   kanban: kanbanEn,
   audit: auditEn,
+  billing: billingEn,
   announcements: announcementsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
@@ -276,6 +256,12 @@ export const en: Messages = {
       sendGreetingAccepted: { enabled: "Enabled", disabled: "Disabled" },
       sendMsgTransfTicket: { enabled: "Enabled", disabled: "Disabled" },
       sendGreetingMessageOneQueues: { enabled: "Enabled", disabled: "Disabled" },
+    },
+    panels: {
+      schedules: "The company's opening hours will be set here soon.",
+      companies: "Company management, with due dates and plans, is coming soon.",
+      plans: "Plan management and plan features are coming soon.",
+      helps: "Help video management is coming soon.",
     },
   },
   userModal: {

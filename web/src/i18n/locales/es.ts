@@ -14,6 +14,7 @@ import { webhooksEs } from "./webhooks.es";
 import { notificationsEs, ticketManagerEs } from "./tickets.es";
 import { kanbanEs } from "./kanban.es";
 import { auditEs } from "./audit.es";
+import { billingEs } from "./billing.es";
 import { announcementsEs } from "./announcements.es";
 import type { Messages } from "./pt";
 
@@ -44,8 +45,6 @@ export const es: Messages = {
     invalidEmail: "Correo electrónico inválido",
     invalidValue: "Valor inválido",
     messageTooShort: "Mensaje muy corto",
-    weakPassword: "Su contraseña debe tener al menos 8 caracteres, con una letra mayúscula, una minúscula y un número.",
-    passwordsDiffer: "Las contraseñas no coinciden",
   },
   errors: {
     ERR_NO_OTHER_WHATSAPP: "Debe haber al menos un WhatsApp predeterminado.",
@@ -97,9 +96,6 @@ export const es: Messages = {
     ERR_PLAN_IN_USE: "Este plan lo usan una o más empresas y no se puede eliminar.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Ya existe un plan con este nombre.",
     ERR_PLATFORM_COMPANY: "La empresa de la plataforma no se puede desactivar ni eliminar.",
-    ERR_MAIL_NOT_CONFIGURED: "El envío de correos no está configurado en este servidor. Pida al administrador que configure el SMTP.",
-    ERR_MAIL_NOT_SENT: "No se pudo enviar el correo ahora. Inténtelo de nuevo en unos minutos.",
-    ERR_INVALID_RESET_CODE: "Código inválido o vencido. Pida un código nuevo.",
   },
   language: { label: "Idioma", pt: "Português", en: "English", es: "Español" },
   login: {
@@ -134,24 +130,7 @@ export const es: Messages = {
     success: "¡Usuario creado con éxito! ¡Inicie sesión!",
     failure: "Error al crear el usuario. Verifique los datos informados.",
   },
-  forgetPassword: {
-    backToLogin: "Volver al inicio de sesión",
-    requestSubtitle: "Indique su correo para recibir un código de verificación.",
-    resetSubtitle: "Escriba el código enviado a {{email}} y elija una nueva contraseña.",
-    email: "Correo electrónico",
-    sendCode: "Enviar código",
-    code: "Código de verificación",
-    codeHint: "6 dígitos, válido durante 15 minutos",
-    password: "Nueva contraseña",
-    passwordHint: "Al menos 8 caracteres, con mayúscula, minúscula y número",
-    confirmation: "Confirme la nueva contraseña",
-    submit: "Restablecer contraseña",
-    otherEmail: "Reenviar el código o usar otro correo",
-    emailSent: "¡Correo enviado con éxito!",
-    emailNotFound: "Correo no encontrado",
-    resetDone: "Contraseña restablecida con éxito.",
-    mailUnavailable: "La recuperación de contraseña por correo no está disponible en este servidor. Hable con el administrador del sistema.",
-  },
+  forgetPassword: { backToLogin: "Volver al inicio de sesión" },
   layout: {
     greeting: "Hola {{user}}, ¡bienvenido a {{company}}!",
     activeUntil: "(Activo hasta {{date}})",
@@ -229,6 +208,7 @@ export const es: Messages = {
   notifications: notificationsEs,
   kanban: kanbanEs,
   audit: auditEs,
+  billing: billingEs,
   announcements: announcementsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
@@ -276,6 +256,12 @@ export const es: Messages = {
       sendGreetingAccepted: { enabled: "Habilitado", disabled: "Deshabilitado" },
       sendMsgTransfTicket: { enabled: "Habilitado", disabled: "Deshabilitado" },
       sendGreetingMessageOneQueues: { enabled: "Habilitado", disabled: "Deshabilitado" },
+    },
+    panels: {
+      schedules: "Los horarios de atención de la empresa podrán definirse aquí pronto.",
+      companies: "El registro de empresas, con vencimientos y planes, llegará pronto.",
+      plans: "El registro de planes y sus recursos llegará pronto.",
+      helps: "El registro de los videos de ayuda llegará pronto.",
     },
   },
   userModal: {

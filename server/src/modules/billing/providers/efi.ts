@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
+import { rootCertificates } from "node:tls";
 import type { EfiConfig } from "../../../billingConfig";
 import { ProviderError, type ChargeRequest, type ChargeState, type PaymentProvider, type PixChargeMade } from "./provider";
 
@@ -27,7 +28,8 @@ export class EfiProvider implements PaymentProvider {
   constructor(private readonly config: EfiConfig) {
     const cert = fs.readFileSync(config.certPath);
     const tls = /\.(p12|pfx)$/i.test(config.certPath) ? { pfx: cert } : { cert, key: config.keyPath ? fs.readFileSync(config.keyPath) : cert };
-    this.agent = new https.Agent({ ...tls, keepAlive: true });
+    const ca = config.caPath ? { ca: [...rootCertificates, fs.readFileSync(config.caPath, "utf8")] } : {};
+    this.agent = new https.Agent({ ...tls, ...ca, keepAlive: true });
   }
 
   async charge(request: ChargeRequest): Promise<PixChargeMade> {
