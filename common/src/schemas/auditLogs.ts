@@ -30,6 +30,9 @@ export const AUDIT_ACTIONS = [
   "help.created",
   "help.updated",
   "help.deleted",
+  "announcement.created",
+  "announcement.updated",
+  "announcement.deleted",
   "deadLetter.deleted",
   "ticket.deleted",
   "webhook.created",
@@ -39,7 +42,7 @@ export const AUDIT_ACTIONS = [
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** Families recorded whatever their verb (a new verb of these is still an admin's act). */
-const AUDITED_FAMILIES = ["user.", "queue.", "help.", "company.", "plan."];
+const AUDITED_FAMILIES = ["user.", "queue.", "help.", "announcement.", "company.", "plan."];
 const WEBHOOK_CHANGE = /^webhook(Endpoint)?\.(created|updated|deleted)$/;
 
 /** Whether an event of this type belongs in the audit log. */

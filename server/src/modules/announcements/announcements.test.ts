@@ -152,3 +152,20 @@ describe("the top bar's dot: seen per user, on the server", () => {
     expect((await t.http.put("/announcements/seen", {})).status).toBe(401);
   });
 });
+
+describe("the audit log", () => {
+  it("keeps the super user's acts on announcements, without their text, for super users only", async () => {
+    const record = await create({ title: "Aviso auditado", text: "um texto que não vai para a trilha" });
+    await t.http.put(`/announcements/${record.id}`, { title: "Aviso auditado", text: "outro texto", priority: 1 }, superToken);
+    await t.http.del(`/announcements/${record.id}`, superToken);
+    const rowsOf = async (action: string, token = superToken) =>
+      ((await t.http.get(`/audit-logs?action=${action}`, token)).body.auditLogs as { action: string; entityId: string; summary: string; details: unknown }[]).filter((r) => r.entityId === String(record.id));
+    await expect.poll(async () => (await rowsOf("announcement.")).map((r) => r.action)).toEqual(["announcement.deleted", "announcement.updated", "announcement.created"]);
+    const [updated] = await rowsOf("announcement.updated");
+    expect(updated.summary).toContain("Aviso auditado");
+    expect(updated.summary).toContain("text");
+    expect(JSON.stringify(updated)).not.toContain("outro texto");
+    const a = await signUpCompany(t.http);
+    expect(await rowsOf("announcement.", a.token)).toEqual([]);
+  });
+});
