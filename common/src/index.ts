@@ -6,6 +6,7 @@ export * from "./types";
 export * from "./schemas/messages";
 export * from "./schemas/common";
 export * from "./schemas/auth";
+export * from "./schemas/passwordReset";
 export * from "./schemas/companies";
 export * from "./schemas/plans";
 export * from "./schemas/users";

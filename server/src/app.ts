@@ -30,6 +30,10 @@ import { LoginLimiter } from "./modules/auth/rateLimit";
 import { currentCaller, resolveCaller } from "./modules/auth/caller";
 import { setOnline } from "./modules/users/presence";
 import { authRoutes } from "./modules/auth/routes";
+import { passwordResetRoutes } from "./modules/passwordReset/routes";
+import { MemoryCodeStore, RedisCodeStore } from "./modules/passwordReset/codes";
+import { ResetLimiter } from "./modules/passwordReset/limits";
+import { createMailer } from "./mail/mailer";
 import { companyRoutes } from "./modules/companies/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { settingRoutes } from "./modules/settings/routes";
@@ -95,6 +99,8 @@ export interface BuildOptions {
   eventGraceMs?: number;
   /** Sends per minute one token may make on the external messages API (tests lower it). */
   externalApiMaxPerMinute?: number;
+  /** The password reset's clock, in ms since the epoch (tests move it to see a code expire). */
+  now?: () => number;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -150,12 +156,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       maxDelayMs: config.loginMaxDelayMs,
       redis: redis[0],
     });
+    const mailer = createMailer(config);
+    const resets = {
+      mailer,
+      codes: redis[0] ? new RedisCodeStore(redis[0]) : new MemoryCodeStore(),
+      limiter: new ResetLimiter({ maxPerEmail: config.passwordResetMaxPerEmail, maxPerIp: config.passwordResetMaxPerIp, redis: redis[0] }),
+      now: options.now ?? Date.now,
+    };
     const callerOf: ResolveCaller = (token, ip) => resolveCaller(ctx, token, ip);
     if (serves) await app.register(async (api) => {
       registerAuthHook(api, callerOf);
       registerStorableInputGuard(api);
       await api.register(systemRoutes(ctx));
       await api.register(authRoutes(ctx, limiter));
+      await api.register(passwordResetRoutes(ctx, resets));
       await api.register(planRoutes(ctx));
       await api.register(companyRoutes(ctx));
       await api.register(settingRoutes(ctx));
@@ -227,6 +241,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await sweeper?.stop();
         await ctx.channels.closeAll();
         await app.close();
+        mailer?.close();
         await ctx.events.drain();
         await Promise.all(redis.map(closeRedis));
         await database.close();

@@ -37,6 +37,10 @@ const envSchema = z.object({
   LOGIN_DELAY_MS: z.coerce.number().int().min(0).default(250),
   LOGIN_MAX_DELAY_MS: z.coerce.number().int().min(0).default(8000),
   SIGNUP_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+  SMTP_URL: urlString(["smtp:", "smtps:"]).optional(),
+  MAIL_FROM: z.string().trim().max(300).optional(),
+  PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(20),
   WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
 });
 
@@ -61,6 +65,13 @@ export interface Config extends DeploymentConfig, BillingConfig {
   loginDelayMs: number;
   loginMaxDelayMs: number;
   signupMaxPerIp: number;
+  /** Outgoing mail (password reset codes): `smtp://user:pass@host:port`, or smtps:// for TLS from the start. */
+  smtpUrl?: string;
+  /** The mails' sender; by default the SMTP user when it is an address, else no-reply at the SMTP host. */
+  mailFrom?: string;
+  /** Reset codes asked per email address, and reset requests (asks and tries) per client address, each hour. */
+  passwordResetMaxPerEmail: number;
+  passwordResetMaxPerIp: number;
   /** Outgoing webhooks may target loopback, private and link-local addresses (tests, closed networks). */
   webhooksAllowPrivateHosts: boolean;
 }
@@ -131,6 +142,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     loginDelayMs: e.LOGIN_DELAY_MS,
     loginMaxDelayMs: e.LOGIN_MAX_DELAY_MS,
     signupMaxPerIp: e.SIGNUP_MAX_PER_IP,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    passwordResetMaxPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
+    passwordResetMaxPerIp: e.PASSWORD_RESET_MAX_PER_IP,
     webhooksAllowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS === "true",
     ...loadDeploymentConfig(clean),
     ...loadBillingConfig(clean),

@@ -36,9 +36,27 @@ export function safeError(err: unknown, depth = 0): LoggedError | unknown {
   return out;
 }
 
+/** Paths that carry an email, a reset code or a new password (the spec's password reset calls). */
+const SECRET_PATH = /^(\/+(?:forgetpassword|resetpasswords))[/;]+[^/;]/i;
+
+function decodedPath(pathname: string) {
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return pathname;
+  }
+}
+
+/** The path as a log line may show it: a password reset path keeps its first segment only. */
+export function safePath(pathname: string) {
+  const match = SECRET_PATH.exec(decodedPath(pathname));
+  return match ? `${match[1].toLowerCase().replace(/^\/+/, "/")}/[hidden]` : pathname;
+}
+
 /** A request as logged: method and path; of the query string only the names (search terms are customers' words). */
 export function safeRequest(req: { method?: string; url?: string; ip?: string; id?: string }) {
-  const [pathname, query] = String(req.url ?? "").split("?", 2);
+  const [rawPath, query] = String(req.url ?? "").split("?", 2);
+  const pathname = safePath(rawPath);
   const names = query ? [...new URLSearchParams(query).keys()] : [];
   return { method: req.method, url: names.length ? `${pathname}?${[...new Set(names)].map((n) => `${n}=…`).join("&")}` : pathname, remoteAddress: req.ip };
 }

@@ -14,6 +14,7 @@ export const AUDIT_ACTIONS = [
   "user.created",
   "user.updated",
   "user.deleted",
+  "user.passwordReset",
   "whatsapp.created",
   "whatsapp.updated",
   "whatsapp.deleted",

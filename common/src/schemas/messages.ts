@@ -8,4 +8,7 @@ export const V = {
   /** Tag and schedule forms use the spec's Portuguese texts. */
   tooShortPt: "Mensagem muito curta",
   requiredPt: "Obrigatório",
+  /** The password reset form's texts of the spec. */
+  weakPassword: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
+  passwordsDiffer: "As senhas não correspondem",
 } as const;

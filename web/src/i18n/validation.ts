@@ -13,6 +13,8 @@ const KEYS = {
   [V.invalidValue]: "validation.invalidValue",
   [V.tooShortPt]: "validation.messageTooShort",
   [V.requiredPt]: "validation.required",
+  [V.weakPassword]: "validation.weakPassword",
+  [V.passwordsDiffer]: "validation.passwordsDiffer",
 } as const;
 
 type ValidationMessage = keyof typeof KEYS;

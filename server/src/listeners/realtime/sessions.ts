@@ -5,7 +5,7 @@ import { userSessions } from "../../db/schema";
 import { ROOM_RULE_FIELDS } from "../../modules/users/events";
 import { subjectOf } from "./viewOf";
 
-const TYPES = new Set(["auth.signedIn", "auth.signedOut", "user.updated", "user.deleted"]);
+const TYPES = new Set(["auth.signedIn", "auth.signedOut", "user.updated", "user.passwordReset", "user.deleted"]);
 /** A browser signed in elsewhere keeps its socket this long, so the notice reaches it. */
 const NOTICE_MS = 1_500;
 /** Sessions an event ended were revoked in its transaction, within this of its time. */
@@ -24,7 +24,7 @@ async function endedSessions(ctx: AppContext, event: DomainEvent, userId: number
 
 /**
  * Sockets follow the sessions: a sign-in tells the browser signed in before to leave and closes it,
- * a sign-out or a new password closes the ended sessions, a deleted user's sockets close, and a
+ * a sign-out, a new password or a password reset closes the ended sessions, a deleted user's sockets close, and a
  * user whose profile or queues changed joins the rooms again under the new rules.
  */
 export const sessionsRealtime: Listener = {
@@ -48,6 +48,8 @@ export const sessionsRealtime: Listener = {
         if (changed.some((field) => ROOM_RULE_FIELDS.includes(String(field)))) ctx.realtime.rejoinUser(companyId, userId);
         return;
       }
+      case "user.passwordReset":
+        return ctx.realtime.closeSessions(await endedSessions(ctx, event, userId, "closedSessionIds"));
       case "user.deleted": {
         const sessionIds = event.transient?.sessionIds as string[] | undefined;
         // after a stop its sessions are gone with it: every socket of the user closes

@@ -67,7 +67,8 @@ export class LoginLimiter {
   }
 }
 
-async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string) {
+/** Takes a point of `key`; past the limit, 429 with how long to wait. */
+export async function consumeOrRefuse(limiter: RateLimiterAbstract, key: string) {
   try {
     await limiter.consume(key);
   } catch (res) {

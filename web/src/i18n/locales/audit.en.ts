@@ -37,7 +37,7 @@ export const auditEn: typeof auditPt = {
   },
   actions: {
     auth: { signedIn: "Signed in", signInFailed: "Failed sign-in", signedOut: "Signed out" },
-    user: { created: "User created", updated: "User changed", deleted: "User deleted" },
+    user: { created: "User created", updated: "User changed", deleted: "User deleted", passwordReset: "Password reset with a code" },
     whatsapp: { created: "Connection created", updated: "Connection changed", deleted: "Connection deleted" },
     queue: { created: "Queue created", updated: "Queue changed", deleted: "Queue deleted" },
     setting: { updated: "Setting changed" },

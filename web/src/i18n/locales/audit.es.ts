@@ -37,7 +37,7 @@ export const auditEs: typeof auditPt = {
   },
   actions: {
     auth: { signedIn: "Inició sesión", signInFailed: "Intento de acceso fallido", signedOut: "Cerró sesión" },
-    user: { created: "Usuario creado", updated: "Usuario modificado", deleted: "Usuario eliminado" },
+    user: { created: "Usuario creado", updated: "Usuario modificado", deleted: "Usuario eliminado", passwordReset: "Contraseña restablecida con código" },
     whatsapp: { created: "Conexión creada", updated: "Conexión modificada", deleted: "Conexión eliminada" },
     queue: { created: "Cola creada", updated: "Cola modificada", deleted: "Cola eliminada" },
     setting: { updated: "Configuración modificada" },

@@ -36,7 +36,7 @@ export const auditPt = {
   },
   actions: {
     auth: { signedIn: "Entrou no sistema", signInFailed: "Tentativa de acesso falhou", signedOut: "Saiu do sistema" },
-    user: { created: "Usuário criado", updated: "Usuário alterado", deleted: "Usuário excluído" },
+    user: { created: "Usuário criado", updated: "Usuário alterado", deleted: "Usuário excluído", passwordReset: "Senha redefinida por código" },
     whatsapp: { created: "Conexão criada", updated: "Conexão alterada", deleted: "Conexão excluída" },
     queue: { created: "Fila criada", updated: "Fila alterada", deleted: "Fila excluída" },
     setting: { updated: "Configuração alterada" },

@@ -69,6 +69,9 @@ const errors: Record<ErrorCode, string> = {
   ERR_PLAN_IN_USE: "Este plano está em uso por uma ou mais empresas e não pode ser excluído.",
   ERR_PLAN_NAME_ALREADY_EXISTS: "Já existe um plano com este nome.",
   ERR_PLATFORM_COMPANY: "A empresa da plataforma não pode ser desativada nem excluída.",
+  ERR_MAIL_NOT_CONFIGURED: "O envio de e-mails não está configurado neste servidor. Peça ao administrador para configurar o SMTP.",
+  ERR_MAIL_NOT_SENT: "Não foi possível enviar o e-mail agora. Tente novamente em alguns minutos.",
+  ERR_INVALID_RESET_CODE: "Código inválido ou expirado. Peça um novo código.",
 };
 
 export const pt = {
@@ -98,6 +101,8 @@ export const pt = {
     invalidEmail: "E-mail inválido",
     invalidValue: "Valor inválido",
     messageTooShort: "Mensagem muito curta",
+    weakPassword: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
+    passwordsDiffer: "As senhas não correspondem",
   },
   errors,
   language: { label: "Idioma", pt: "Português", en: "English", es: "Español" },
@@ -133,7 +138,24 @@ export const pt = {
     success: "Usuário criado com sucesso! Faça seu login!",
     failure: "Erro ao criar usuário. Verifique os dados informados.",
   },
-  forgetPassword: { backToLogin: "Voltar para o login" },
+  forgetPassword: {
+    backToLogin: "Voltar para o login",
+    requestSubtitle: "Informe seu e-mail para receber um código de verificação.",
+    resetSubtitle: "Digite o código enviado para {{email}} e escolha uma nova senha.",
+    email: "E-mail",
+    sendCode: "Enviar código",
+    code: "Código de verificação",
+    codeHint: "6 dígitos, válido por 15 minutos",
+    password: "Nova senha",
+    passwordHint: "Mínimo de 8 caracteres, com letra maiúscula, minúscula e número",
+    confirmation: "Confirme a nova senha",
+    submit: "Redefinir senha",
+    otherEmail: "Reenviar o código ou usar outro e-mail",
+    emailSent: "Email enviado com sucesso!",
+    emailNotFound: "Email não encontrado",
+    resetDone: "Senha redefinida com sucesso.",
+    mailUnavailable: "A recuperação de senha por e-mail não está disponível neste servidor. Fale com o administrador do sistema.",
+  },
   layout: {
     greeting: "Olá {{user}}, Bem vindo a {{company}}!",
     activeUntil: "(Ativo até {{date}})",
@@ -259,12 +281,6 @@ export const pt = {
       sendGreetingAccepted: { enabled: "Habilitado", disabled: "Desabilitado" },
       sendMsgTransfTicket: { enabled: "Habilitado", disabled: "Desabilitado" },
       sendGreetingMessageOneQueues: { enabled: "Habilitado", disabled: "Desabilitado" },
-    },
-    panels: {
-      schedules: "Os horários de atendimento da empresa poderão ser definidos aqui em breve.",
-      companies: "O cadastro de empresas, com vencimentos e planos, chega em breve.",
-      plans: "O cadastro de planos e seus recursos chega em breve.",
-      helps: "O cadastro dos vídeos de ajuda chega em breve.",
     },
   },
   userModal: {

@@ -1,0 +1,44 @@
+import { RESET_CODE_TTL_MINUTES } from "@balcao/common";
+
+export const MAIL_LANGUAGES = ["pt", "en", "es"] as const;
+export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+
+/**
+ * The mail's language: users keep theirs in the browser only, so the request's Accept-Language
+ * decides (the web app sends its current one); Portuguese by default.
+ */
+export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      return { lang: tag.slice(0, 2), q: q ? Number(q.slice(2)) : 1, index };
+    })
+    .filter((r) => (MAIL_LANGUAGES as readonly string[]).includes(r.lang) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  return (ranked[0]?.lang as MailLanguage | undefined) ?? "pt";
+}
+
+const TEXTS: Record<MailLanguage, { subject: string; body: (name: string, code: string) => string }> = {
+  pt: {
+    subject: "Seu código para redefinir a senha",
+    body: (name, code) =>
+      `Olá, ${name}.\n\nSeu código de verificação é: ${code}\n\nEle vale por ${RESET_CODE_TTL_MINUTES} minutos e pode ser usado uma vez. Digite-o na página de recuperação de senha para escolher uma nova senha.\n\nSe você não pediu a troca de senha, ignore este e-mail: sua senha continua a mesma.`,
+  },
+  en: {
+    subject: "Your password reset code",
+    body: (name, code) =>
+      `Hello, ${name}.\n\nYour verification code is: ${code}\n\nIt is valid for ${RESET_CODE_TTL_MINUTES} minutes and can be used once. Enter it on the password recovery page to choose a new password.\n\nIf you did not ask to change your password, ignore this email: your password stays the same.`,
+  },
+  es: {
+    subject: "Su código para restablecer la contraseña",
+    body: (name, code) =>
+      `Hola, ${name}.\n\nSu código de verificación es: ${code}\n\nEs válido durante ${RESET_CODE_TTL_MINUTES} minutos y puede usarse una vez. Escríbalo en la página de recuperación de contraseña para elegir una nueva contraseña.\n\nSi usted no pidió cambiar su contraseña, ignore este correo: su contraseña sigue igual.`,
+  },
+};
+
+export function resetCodeMail(lang: MailLanguage, name: string, code: string) {
+  const texts = TEXTS[lang];
+  return { subject: texts.subject, text: texts.body(name, code) };
+}
