@@ -38,3 +38,14 @@ export const announcementBody = z.object({
 });
 export type AnnouncementBody = z.infer<typeof announcementBody>;
 export type AnnouncementFormInput = z.input<typeof announcementBody>;
+
+/**
+ * GET /announcements/seen and PUT /announcements/seen: the top bar's dot, kept per user. `unseen`
+ * is true while an active announcement was published or changed after `lastSeenAt` (null: never
+ * opened); PUT records now as the moment the user opened the popover.
+ */
+export const announcementsSeenResponse = z.object({
+  lastSeenAt: z.string().nullable().describe("When the user last opened the announcements popover (ISO 8601), or null"),
+  unseen: z.boolean().describe("Whether an active announcement changed since then: the dot shows"),
+});
+export type AnnouncementsSeenResponse = z.infer<typeof announcementsSeenResponse>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { announcementBody, announcementsQuery, idParams } from "@balcao/common";
+import { announcementBody, announcementsQuery, announcementsSeenResponse, idParams } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { mimeOf } from "../../media/store";
 import { requireSuper } from "../../policies";
@@ -27,11 +27,11 @@ export function announcementRoutes(ctx: AppContext) {
     );
 
     // The top bar's dot: { lastSeenAt, unseen } for the caller; PUT marks everything up to now as seen.
-    r.get("/announcements/seen", { schema: { tags, description: "Whether the caller has active announcements changed since last opening the popover." } }, async (request) =>
+    r.get("/announcements/seen", { schema: { tags, description: "Whether the caller has active announcements changed since last opening the popover.", response: { 200: announcementsSeenResponse } } }, async (request) =>
       seenState(ctx.db, request.caller),
     );
 
-    r.put("/announcements/seen", { schema: { tags, description: "The caller opened the announcements popover: all up to now counts as seen." } }, async (request) =>
+    r.put("/announcements/seen", { schema: { tags, description: "The caller opened the announcements popover: all up to now counts as seen.", response: { 200: announcementsSeenResponse } } }, async (request) =>
       markSeen(ctx.db, request.caller),
     );
 
