@@ -279,6 +279,12 @@ export const en: Messages = {
       sendMsgTransfTicket: { enabled: "Enabled", disabled: "Disabled" },
       sendGreetingMessageOneQueues: { enabled: "Enabled", disabled: "Disabled" },
     },
+    panels: {
+      schedules: "The company's opening hours will be set here soon.",
+      companies: "Company management, with due dates and plans, is coming soon.",
+      plans: "Plan management and plan features are coming soon.",
+      helps: "Help video management is coming soon.",
+    },
   },
   userModal: {
     title: "Edit user",

@@ -279,6 +279,12 @@ export const es: Messages = {
       sendMsgTransfTicket: { enabled: "Habilitado", disabled: "Deshabilitado" },
       sendGreetingMessageOneQueues: { enabled: "Habilitado", disabled: "Deshabilitado" },
     },
+    panels: {
+      schedules: "Los horarios de atención de la empresa podrán definirse aquí pronto.",
+      companies: "El registro de empresas, con vencimientos y planes, llegará pronto.",
+      plans: "El registro de planes y sus recursos llegará pronto.",
+      helps: "El registro de los videos de ayuda llegará pronto.",
+    },
   },
   userModal: {
     title: "Editar usuario",

@@ -282,6 +282,12 @@ export const pt = {
       sendMsgTransfTicket: { enabled: "Habilitado", disabled: "Desabilitado" },
       sendGreetingMessageOneQueues: { enabled: "Habilitado", disabled: "Desabilitado" },
     },
+    panels: {
+      schedules: "Os horários de atendimento da empresa poderão ser definidos aqui em breve.",
+      companies: "O cadastro de empresas, com vencimentos e planos, chega em breve.",
+      plans: "O cadastro de planos e seus recursos chega em breve.",
+      helps: "O cadastro dos vídeos de ajuda chega em breve.",
+    },
   },
   userModal: {
     title: "Editar usuário",
