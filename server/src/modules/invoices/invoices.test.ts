@@ -1,6 +1,9 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { ADMIN, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
+import { ADMIN, freshDatabaseUrl, signUpCompany, startTestApp, unique, type StartOptions, type TestApp } from "../../test/harness";
 import { companies, invoices, plans } from "../../db/schema";
 import { makeDueInvoices } from "../../automation/makeDueInvoices";
 import { addDays, today } from "../companies/dueDate";
@@ -87,5 +90,31 @@ describe("invoices", () => {
     expect(res.body.every((i: { companyId: number }) => i.companyId === 1)).toBe(true);
     const [any] = await t.built.ctx.db.select().from(invoices).where(and(eq(invoices.status, "open")));
     expect((await t.http.get(`/invoices/${any.id}`, root.token)).status).toBe(404);
+  });
+
+  it("are made by the job when the server starts again after a stop, once however often it restarts", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-invoices-"));
+    const fresh = await freshDatabaseUrl();
+    const same: StartOptions = fresh.url ? { dataDir, databaseUrl: fresh.url } : { dataDir, build: { pgliteDir: path.join(dataDir, "pglite") } };
+    const withJobs = (opts: StartOptions): StartOptions => ({ ...opts, build: { ...opts.build, jobs: true } });
+    const count = async (app: TestApp, companyId: number) => (await app.built.ctx.db.select().from(invoices).where(eq(invoices.companyId, companyId))).length;
+    try {
+      // a company signs up while no job runs (the server that had them is down)
+      const first = await startTestApp(same);
+      const a = await signUpCompany(first.http);
+      expect(await count(first, a.company.id)).toBe(0);
+      await first.close();
+
+      const second = await startTestApp(withJobs(same));
+      await expect.poll(() => count(second, a.company.id), { timeout: 20_000, interval: 250 }).toBe(1);
+      await second.close();
+      const third = await startTestApp(withJobs(same));
+      await new Promise((r) => setTimeout(r, 2_000));
+      expect(await count(third, a.company.id)).toBe(1);
+      await third.close();
+    } finally {
+      await fresh.drop?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
