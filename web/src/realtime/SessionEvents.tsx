@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
-import { SOCKET, type SessionUser, type SettingItem, type UserListItem } from "@balcao/common";
+import { SOCKET, type CompanyWithPlan, type Plan, type SessionUser, type SettingItem, type UserListItem } from "@balcao/common";
 import { upsertSetting } from "../api/hooks";
 import { queryKeys } from "../api/queryKeys";
 import { clearSession, setCampaignsFlag, storedUserId, tokenReplacedByOtherTab } from "../api/session";
@@ -11,6 +11,7 @@ import { useCompanyEvent } from "./socketContext";
 interface AuthEvent { action: string; user?: { id: number } }
 interface UserEvent { action: string; user?: UserListItem; userId?: number }
 interface SettingsEvent { action: string; setting?: SettingItem }
+interface PlanEvent { action: string; companyId?: number; plan?: Plan | null }
 
 const PROFILES: readonly SessionUser["profile"][] = ["admin", "user", "supervisor"];
 
@@ -54,6 +55,13 @@ export function SessionEvents() {
     queryClient.setQueryData<SettingItem[]>(queryKeys.settings, (list) => (list ? upsertSetting(list, setting) : list));
     if (setting.key === "campaignsEnabled") setCampaignsFlag(setting.value === "true");
     updateUser({ company: { ...user.company, settings: upsertSetting(user.company.settings, setting) } });
+  });
+
+  // The company's plan changed (edited, or another one chosen): menu and plan-gated pages follow at once.
+  useCompanyEvent<PlanEvent>("plan", (event) => {
+    if (event.action !== "update" || !user || event.companyId !== user.companyId || event.plan === undefined) return;
+    queryClient.setQueryData<CompanyWithPlan>(queryKeys.companyPlan(user.companyId), (old) => (old ? { ...old, plan: event.plan ?? null } : old));
+    void queryClient.invalidateQueries({ queryKey: queryKeys.companyPlan(user.companyId) });
   });
 
   return null;

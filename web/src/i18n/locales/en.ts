@@ -10,6 +10,7 @@ import { ticketViewEn } from "./ticketView.en";
 import { scheduledMessagesEn } from "./scheduledMessages.en";
 import { quickMessagesEn } from "./quickMessages.en";
 import { helpsEn } from "./helps.en";
+import { platformEn } from "./platform.en";
 import { webhooksEn } from "./webhooks.en";
 import { notificationsEn, ticketManagerEn } from "./tickets.en";
 import { kanbanEn } from "./kanban.en";
@@ -225,6 +226,7 @@ export const en: Messages = {
   scheduledMessages: scheduledMessagesEn,
   quickMessages: quickMessagesEn,
   helps: helpsEn,
+  platform: platformEn,
   webhooks: webhooksEn,
   ticketManager: ticketManagerEn,
   notifications: notificationsEn,
@@ -278,12 +280,6 @@ export const en: Messages = {
       sendGreetingAccepted: { enabled: "Enabled", disabled: "Disabled" },
       sendMsgTransfTicket: { enabled: "Enabled", disabled: "Disabled" },
       sendGreetingMessageOneQueues: { enabled: "Enabled", disabled: "Disabled" },
-    },
-    panels: {
-      schedules: "The company's opening hours will be set here soon.",
-      companies: "Company management, with due dates and plans, is coming soon.",
-      plans: "Plan management and plan features are coming soon.",
-      helps: "Help video management is coming soon.",
     },
   },
   userModal: {

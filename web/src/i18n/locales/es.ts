@@ -10,6 +10,7 @@ import { ticketViewEs } from "./ticketView.es";
 import { scheduledMessagesEs } from "./scheduledMessages.es";
 import { quickMessagesEs } from "./quickMessages.es";
 import { helpsEs } from "./helps.es";
+import { platformEs } from "./platform.es";
 import { webhooksEs } from "./webhooks.es";
 import { notificationsEs, ticketManagerEs } from "./tickets.es";
 import { kanbanEs } from "./kanban.es";
@@ -225,6 +226,7 @@ export const es: Messages = {
   scheduledMessages: scheduledMessagesEs,
   quickMessages: quickMessagesEs,
   helps: helpsEs,
+  platform: platformEs,
   webhooks: webhooksEs,
   ticketManager: ticketManagerEs,
   notifications: notificationsEs,
@@ -278,12 +280,6 @@ export const es: Messages = {
       sendGreetingAccepted: { enabled: "Habilitado", disabled: "Deshabilitado" },
       sendMsgTransfTicket: { enabled: "Habilitado", disabled: "Deshabilitado" },
       sendGreetingMessageOneQueues: { enabled: "Habilitado", disabled: "Deshabilitado" },
-    },
-    panels: {
-      schedules: "Los horarios de atención de la empresa podrán definirse aquí pronto.",
-      companies: "El registro de empresas, con vencimientos y planes, llegará pronto.",
-      plans: "El registro de planes y sus recursos llegará pronto.",
-      helps: "El registro de los videos de ayuda llegará pronto.",
     },
   },
   userModal: {

@@ -11,6 +11,7 @@ import { ticketViewPt } from "./ticketView.pt";
 import { scheduledMessagesPt } from "./scheduledMessages.pt";
 import { quickMessagesPt } from "./quickMessages.pt";
 import { helpsPt } from "./helps.pt";
+import { platformPt } from "./platform.pt";
 import { webhooksPt } from "./webhooks.pt";
 import { notificationsPt, ticketManagerPt } from "./tickets.pt";
 import { kanbanPt } from "./kanban.pt";
@@ -228,6 +229,7 @@ export const pt = {
   scheduledMessages: scheduledMessagesPt,
   quickMessages: quickMessagesPt,
   helps: helpsPt,
+  platform: platformPt,
   webhooks: webhooksPt,
   ticketManager: ticketManagerPt,
   notifications: notificationsPt,
@@ -281,12 +283,6 @@ export const pt = {
       sendGreetingAccepted: { enabled: "Habilitado", disabled: "Desabilitado" },
       sendMsgTransfTicket: { enabled: "Habilitado", disabled: "Desabilitado" },
       sendGreetingMessageOneQueues: { enabled: "Habilitado", disabled: "Desabilitado" },
-    },
-    panels: {
-      schedules: "Os horários de atendimento da empresa poderão ser definidos aqui em breve.",
-      companies: "O cadastro de empresas, com vencimentos e planos, chega em breve.",
-      plans: "O cadastro de planos e seus recursos chega em breve.",
-      helps: "O cadastro dos vídeos de ajuda chega em breve.",
     },
   },
   userModal: {

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useSearchParams } from "react-router-dom";
 import { Box, Paper, Tab, Tabs } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { can } from "@balcao/common";
@@ -6,23 +6,31 @@ import { settingValue, useSettings } from "../../api/hooks";
 import { useSessionUser } from "../../app/authContext";
 import { PageContainer } from "../../components/PageContainer";
 import { OptionsTab } from "./OptionsTab";
-import { PendingPanel } from "./PendingPanel";
+import { PermissionRedirect } from "../../components/PermissionRedirect";
+import { CompaniesTab } from "./platform/CompaniesTab";
+import { HelpsTab } from "./platform/HelpsTab";
+import { PlansTab } from "./platform/PlansTab";
 import { SchedulesTab } from "./SchedulesTab";
 import { WebhooksTab } from "./WebhooksTab";
 
 type SettingsTab = "options" | "schedules" | "webhooks" | "companies" | "plans" | "helps";
+const SUPER_TABS: readonly string[] = ["companies", "plans", "helps"];
 
-/** /settings (admins): options for everybody; schedules when hours are per company; super-user tabs. */
+/** /settings (admins): options for everybody; schedules when hours are per company; super-user tabs (?tab=companies opens one). */
 export function SettingsPage() {
   const { t } = useTranslation();
   const user = useSessionUser();
   const settings = useSettings();
-  const [tab, setTab] = useState<SettingsTab>("options");
+  const [params, setParams] = useSearchParams();
+  const tab = (params.get("tab") ?? "options") as SettingsTab;
+  const setTab = (next: SettingsTab) => setParams(next === "options" ? {} : { tab: next }, { replace: true });
 
   const tabs: SettingsTab[] = ["options"];
   if (settingValue(settings.data, "scheduleType") === "company") tabs.push("schedules");
   if (can(user.profile, "webhooks:manage")) tabs.push("webhooks");
   if (user.super) tabs.push("companies", "plans", "helps");
+  // a super-user tab opened by anyone else: the spec's message, then / after 1 s
+  if (SUPER_TABS.includes(tab) && !user.super) return <PermissionRedirect />;
   const current = tabs.includes(tab) ? tab : "options";
 
   return (
@@ -45,9 +53,9 @@ export function SettingsPage() {
           )}
           {current === "schedules" && <SchedulesTab />}
           {current === "webhooks" && <WebhooksTab />}
-          {current === "companies" && <PendingPanel text={t("settings.panels.companies")} />}
-          {current === "plans" && <PendingPanel text={t("settings.panels.plans")} />}
-          {current === "helps" && <PendingPanel text={t("settings.panels.helps")} />}
+          {current === "companies" && <CompaniesTab />}
+          {current === "plans" && <PlansTab />}
+          {current === "helps" && <HelpsTab />}
         </Box>
       </Paper>
     </PageContainer>
