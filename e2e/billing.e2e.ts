@@ -72,7 +72,7 @@ describe.skipIf(!browserAvailable)("a new company pays its first invoice with Pi
     const row = page.locator("[data-testid^='invoice-'][data-state]").first();
     await row.waitFor();
     expect(await row.getAttribute("data-state")).toBe("paid");
-    await row.getByText("PAGO").waitFor();
+    await row.getByRole("button", { name: "PAGO" }).waitFor();
     await page.goto(`${server.url}/subscription`);
     await page.getByText(`Período atual até ${ptDate(renewed)}`).waitFor();
     await page.getByTestId("nothing-due").waitFor();
