@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { AsaasStandIn } from "../server/src/test/standins/asaas";
-import { nextDueDate } from "../server/src/modules/companies/recurrence";
+import { advanceDueDate as nextDueDate } from "@balcao/common";
 import { api } from "./support/api";
 import { browserAvailable } from "./support/browser";
 import { startJourney, stopJourney } from "./support/journey";

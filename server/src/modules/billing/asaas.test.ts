@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { ADMIN, connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { AsaasStandIn } from "../../test/standins/asaas";
 import { companies, invoices } from "../../db/schema";
-import { nextDueDate } from "../companies/recurrence";
+import { advanceDueDate as nextDueDate } from "@balcao/common";
 
 const API_TOKEN = "aact_standin_0123456789";
 const WEBHOOK_TOKEN = "whk-standin-0123456789abcdef";

@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { companies, invoices } from "../../db/schema";
 import { command } from "../../events/command";
-import { nextDueDate } from "../companies/recurrence";
+import { advanceDueDate } from "@balcao/common";
 import { providerNamed } from "./providers/configured";
 
 export type ConfirmOutcome = "paid" | "already paid" | "unknown charge" | "not paid" | "provider not configured";
@@ -29,7 +29,7 @@ export async function confirmCharge(ctx: AppContext, providerName: string, charg
     if (!paid) return "already paid";
     const [company] = await tx.select().from(companies).where(eq(companies.id, paid.companyId)).for("update");
     const from = company.dueDate && company.dueDate > paid.dueDate ? company.dueDate : paid.dueDate;
-    const dueDate = nextDueDate(from, company.recurrence);
+    const dueDate = advanceDueDate(from, company.recurrence);
     await tx.update(companies).set({ dueDate }).where(eq(companies.id, company.id));
     events.add({ type: "invoice.paid", companyId: company.id, stream: `company:${company.id}`, data: { invoiceId: paid.id, provider: providerName, value: paid.value, dueDate } });
     return "paid";

@@ -5,7 +5,7 @@ import { signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { makeTestCertificates, type TestCertificates } from "../../test/standins/certificates";
 import { EfiStandIn } from "../../test/standins/efi";
 import { companies, invoices } from "../../db/schema";
-import { nextDueDate } from "../companies/recurrence";
+import { advanceDueDate as nextDueDate } from "@balcao/common";
 import { EfiProvider } from "./providers/efi";
 import { ProviderError } from "./providers/provider";
 

@@ -46,9 +46,3 @@ export function invoiceState(invoice: Pick<Invoice, "status" | "dueDate">, today
   if (invoice.status === "paid") return "paid";
   return invoice.dueDate < today ? "overdue" : "open";
 }
-
-/** Whole days from today until `date` (YYYY-MM-DD); negative once it has passed. */
-export function daysUntil(date: string, today = todayLocal()) {
-  const [a, b] = [Date.parse(`${today}T00:00:00Z`), Date.parse(`${date}T00:00:00Z`)];
-  return Math.round((b - a) / 86_400_000);
-}

@@ -6,7 +6,8 @@ import { useSessionUser } from "../../app/authContext";
 import { PageContainer } from "../../components/PageContainer";
 import { formatDate } from "../../i18n/format";
 import { CheckoutDialog } from "../../components/checkout/CheckoutDialog";
-import { daysUntil, fetchOpenInvoice, type Invoice } from "../../components/checkout/billingApi";
+import { daysUntil } from "@balcao/common";
+import { fetchOpenInvoice, todayLocal, type Invoice } from "../../components/checkout/billingApi";
 import { formatMoney } from "../../components/checkout/money";
 
 /** /subscription: days left until the company's due date (its trial's end), the billing email, and subscribe now. */
@@ -15,7 +16,7 @@ export function SubscriptionPage() {
   const { company } = useSessionUser();
   const open = useQuery({ queryKey: ["invoices", "open"], queryFn: fetchOpenInvoice });
   const [paying, setPaying] = useState<Invoice | null>(null);
-  const days = company.dueDate ? daysUntil(company.dueDate) : null;
+  const days = company.dueDate ? daysUntil(company.dueDate, todayLocal()) : null;
 
   return (
     <PageContainer title={t("billing.subscription.title")} maxWidth={720}>

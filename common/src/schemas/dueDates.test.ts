@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { nextDueDate } from "./recurrence";
+import { advanceDueDate as nextDueDate } from "./companies";
 
-describe("a due date moved on by its recurrence", () => {
+describe("a due date moved on by its recurrence (+ Vencimento, a paid invoice)", () => {
   it("moves by 1, 2, 3, 6 and 12 months", () => {
     expect(nextDueDate("2026-11-27", "MENSAL")).toBe("2026-12-27");
     expect(nextDueDate("2026-11-27", "BIMESTRAL")).toBe("2027-01-27");
