@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import { startTestApp, unique, type TestApp } from "../test/harness";
+import { AsaasStandIn } from "../test/standins/asaas";
 import { ISSUE, acceptedConversation, adminSession, created, multipart, newPhone, page, pairedSandbox, type Sandbox, type Session } from "./fixtures";
 
 /*
@@ -13,15 +14,21 @@ let admin: Session;
 let sandbox: Sandbox;
 let queue: { id: number; name: string };
 let tag: { id: number; name: string };
+let asaas: AsaasStandIn;
+const ASAAS_TOKEN = "aact_contract_0123456789";
 
 beforeAll(async () => {
-  t = await startTestApp();
+  asaas = await new AsaasStandIn(ASAAS_TOKEN).start();
+  t = await startTestApp({ env: { ASAAS_API_URL: asaas.url, ASAAS_WEBHOOK_TOKEN: "whk-contract-0123456789abcdef" } });
   admin = await adminSession(t);
   sandbox = await pairedSandbox(t.http, admin.token);
   queue = await created(t, "/queue", { name: "Suporte", color: "#2E7D32" }, admin.token);
   tag = await created(t, "/tags", { name: "Negociação", color: "#FF8800", kanban: 1 }, admin.token);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await asaas?.stop();
+});
 
 /** A week of hours as the queue and company dialogs send them. */
 const week = [
@@ -109,25 +116,47 @@ describe("Connections", () => {
   });
 });
 
+/** The super user's company form as the original client sends it (dueDate empty: null). */
+const companyForm = (name: string, email: string) => ({ name, email, phone: "(11) 97777-6666", planId: 1, status: true, campaignsEnabled: true, dueDate: "", recurrence: "MENSAL" });
+
 describe("Companies and plans", () => {
-  it.todo(`POST /companies — ${ISSUE.platform}`);
-  it.todo(`PUT /companies/{id} — ${ISSUE.platform}`);
-  it.todo(`DELETE /companies/{id} — ${ISSUE.platform}`);
-  it.todo(`GET /companies/list — ${ISSUE.platform}`);
+  it("POST /companies, PUT /companies/{id}, GET /companies/list and DELETE /companies/{id} with the company form", async () => {
+    const name = unique("Mercado ");
+    const made = await t.http.post("/companies", companyForm(name, `${unique("m")}@example.com`), admin.token);
+    expect(made).toMatchObject({ status: 201, body: { id: expect.any(Number), name, dueDate: null, recurrence: "MENSAL", planId: 1 } });
+    const updated = await t.http.put(`/companies/${made.body.id}`, { ...companyForm(name, made.body.email), dueDate: "2030-01-31", recurrence: "ANUAL" }, admin.token);
+    expect(updated).toMatchObject({ status: 200, body: { id: made.body.id, dueDate: "2030-01-31", recurrence: "ANUAL" } });
+    const list = await t.http.get("/companies/list", admin.token);
+    expect(list.status).toBe(200);
+    expect(list.body).toContainEqual(expect.objectContaining({ id: made.body.id, name }));
+    expect((await t.http.del(`/companies/${made.body.id}`, admin.token)).status).toBeLessThan(300);
+  });
 
   it("GET /companies/{id}", async () => {
     const res = await t.http.get(`/companies/${admin.user.companyId}`, admin.token);
     expect(res).toMatchObject({ status: 200, body: { id: admin.user.companyId, name: expect.any(String), dueDate: expect.any(String), schedules: expect.any(Array) } });
   });
 
-  it.todo(`GET /companies — ${ISSUE.platform}`);
+  it("GET /companies with searchParam, pageNumber: companies, count, hasMore", async () => {
+    const res = await t.http.get("/companies?searchParam=&pageNumber=1", admin.token);
+    expect(res).toMatchObject({ status: 200, body: { companies: expect.any(Array), count: expect.any(Number), hasMore: expect.any(Boolean) } });
+  });
 
   it("PUT /companies/{id}/schedules with body {id, schedules}", async () => {
     const res = await t.http.put(`/companies/${admin.user.companyId}/schedules`, { id: admin.user.companyId, schedules: week }, admin.token);
     expect(res).toMatchObject({ status: 200, body: { id: admin.user.companyId, schedules: week } });
   });
 
-  for (const call of ["list", "find", "save", "update", "remove"]) it.todo(`Plans: ${call} (path not shown) — ${ISSUE.platform}`);
+  it("Plans: list (GET /plans/list, /plans/all), find (GET /plans/{id}), save (POST /plans), update (PUT /plans/{id}), remove (DELETE /plans/{id})", async () => {
+    const plan = { name: unique("Plano "), users: 3, connections: 2, queues: 4, value: 49.9, useCampaigns: true, useSchedules: true, useInternalChat: false, useExternalApi: true, useKanban: true, useOpenAi: false, useIntegrations: false };
+    const saved = await t.http.post("/plans", plan, admin.token);
+    expect(saved).toMatchObject({ status: 201, body: { id: expect.any(Number), ...plan } });
+    expect((await t.http.get(`/plans/${saved.body.id}`, admin.token)).body).toMatchObject(plan);
+    for (const path of ["/plans/list", "/plans/all"]) expect((await t.http.get(path, admin.token)).body).toContainEqual(expect.objectContaining({ id: saved.body.id }));
+    expect(await t.http.put(`/plans/${saved.body.id}`, { ...plan, value: 59.9 }, admin.token)).toMatchObject({ status: 200, body: { value: 59.9 } });
+    expect((await t.http.del(`/plans/${saved.body.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/plans/${saved.body.id}`, admin.token)).status).toBe(404);
+  });
 });
 
 describe("Queues", () => {
@@ -279,8 +308,29 @@ describe("Helps and settings", () => {
 });
 
 describe("Billing", () => {
-  it.todo(`POST /subscription (Pix data) — ${ISSUE.platform}`);
-  it.todo(`GET /invoices/all with searchParam, pageNumber (list, hasMore) — ${ISSUE.platform}`);
+  /** A company due in 3 days (so its invoice is made) and its admin's session. */
+  async function companyOwing() {
+    const email = `${unique("fin")}@example.com`;
+    const due = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    await created(t, "/companies", { ...companyForm(unique("Loja "), email), dueDate: due, password: "owner-pass1" }, admin.token);
+    return t.http.login(email, "owner-pass1");
+  }
+
+  it("GET /invoices/all with searchParam, pageNumber: the list", async () => {
+    const owner = await companyOwing();
+    const res = await t.http.get("/invoices/all?searchParam=&pageNumber=1", owner.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual([expect.objectContaining({ id: expect.any(Number), detail: expect.any(String), value: expect.any(Number), dueDate: expect.any(String), status: "open" })]);
+  });
+
+  it("POST /subscription with the checkout's payload answers the Pix data (qrcode.qrcode, valor.original)", async () => {
+    expect((await t.http.put("/settings/asaas", { value: ASAAS_TOKEN }, admin.token)).status).toBe(200);
+    const owner = await companyOwing();
+    const [invoice] = (await t.http.get("/invoices/all?searchParam=&pageNumber=1", owner.token)).body;
+    const payload = { firstName: "Ana", lastName: "Costa", address2: "Rua A, 1", city: "Campinas", state: "SP", zipcode: "13000-000", country: "BR", useAddressForPaymentDetails: false, nameOnCard: "", cardNumber: "", cvv: "", plan: JSON.stringify({ title: "Plano 1", price: 30 }), price: 30, users: 10, connections: 10, invoiceId: invoice.id };
+    const res = await t.http.post("/subscription", payload, owner.token);
+    expect(res).toMatchObject({ status: 200, body: { qrcode: { qrcode: expect.any(String) }, valor: { original: invoice.value.toFixed(2) } } });
+  });
 });
 
 describe("Contacts and tags", () => {

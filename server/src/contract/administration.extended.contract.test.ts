@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, unique, type TestApp } from "../test/harness";
+import { codeIn, startMailbox, type Mailbox } from "../test/mailbox";
 import { ISSUE, PNG, adminSession, created, localDateTime, multipart, newPhone, page, pairedSandbox, type Sandbox, type Session } from "./fixtures";
 
 /*
@@ -11,14 +12,19 @@ let t: TestApp;
 let admin: Session;
 let sandbox: Sandbox;
 let contact: { id: number; name: string };
+let mailbox: Mailbox;
 
 beforeAll(async () => {
-  t = await startTestApp();
+  mailbox = await startMailbox();
+  t = await startTestApp({ env: { SMTP_URL: mailbox.url } });
   admin = await adminSession(t);
   sandbox = await pairedSandbox(t.http, admin.token);
   contact = await created(t, "/contacts", { name: "Otávio Brandão", number: newPhone() }, admin.token);
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await mailbox?.close();
+});
 
 const todo = (issue: string, calls: string[]) => calls.forEach((call) => it.todo(`${call} — ${issue}`));
 
@@ -216,7 +222,16 @@ describe("Internal chat", () => {
 });
 
 describe("Password reset", () => {
-  todo(ISSUE.platform, ["POST /forgetpassword/{email} (404 when the email is unknown)", "POST /resetpasswords/{email}/{token}/{newPassword}"]);
+  it("POST /forgetpassword/{email} (404 when the email is unknown), then POST /resetpasswords/{email}/{token}/{newPassword}", async () => {
+    expect((await t.http.post(`/forgetpassword/${encodeURIComponent(`${unique("nobody")}@example.com`)}`, undefined)).status).toBe(404);
+    const email = `${unique("reset")}@example.com`;
+    await created(t, "/users", { name: "Rita Reis", email, password: "old-pass1", profile: "user", queueIds: [] }, admin.token);
+    expect((await t.http.post(`/forgetpassword/${encodeURIComponent(email)}`, undefined)).status).toBe(200);
+    const code = codeIn(await mailbox.next(email));
+    const res = await t.http.post(`/resetpasswords/${encodeURIComponent(email)}/${code}/NewPass123`, undefined);
+    expect(res.status).toBe(200);
+    expect((await t.http.login(email, "NewPass123")).token).toEqual(expect.any(String));
+  });
 });
 
 describe("External messages API", () => {

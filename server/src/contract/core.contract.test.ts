@@ -89,8 +89,7 @@ describe("Session and company", () => {
     expect(login).toMatchObject({ status: 200, body: { user: { companyId: res.body.id, profile: "admin" } } });
   });
 
-  it.todo(`The plans list call used by sign-up (path not shown) — ${ISSUE.platform}`);
-
+  // the sign-up page's plans call
   it("GET /plans/list without a token", async () => {
     const res = await t.http.get("/plans/list");
     expect(res.status).toBe(200);
