@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { V } from "./messages";
+import { MAX_ID } from "./common";
 
 /** Rows per page of GET /invoices/all. */
 export const INVOICES_PAGE_SIZE = 20;
@@ -22,7 +23,7 @@ const required = (message: string, max: number) => z.string({ error: message }).
  * read for nothing; card fields are refused nowhere and kept nowhere (the checkout is Pix).
  */
 export const subscriptionBody = z.object({
-  invoiceId: z.coerce.number({ error: V.required }).int(V.invalidValue).positive(V.invalidValue),
+  invoiceId: z.coerce.number({ error: V.required }).int(V.invalidValue).positive(V.invalidValue).max(MAX_ID, V.invalidValue),
   firstName: required(CHECKOUT_REQUIRED.firstName, 200),
   lastName: text(200),
   address2: required(CHECKOUT_REQUIRED.address2, 300),

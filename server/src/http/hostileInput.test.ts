@@ -1,7 +1,9 @@
 import crypto from "node:crypto";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
+import { ADMIN, signUpCompany, startTestApp, type TestApp } from "../test/harness";
+import { startMailbox, type Mailbox } from "../test/mailbox";
+import { AsaasStandIn } from "../test/standins/asaas";
 import { companySnapshot } from "../test/companySnapshot";
 import { hostileFixture } from "../test/hostileFixture";
 import { metaWebhookSchema } from "../test/metaWebhookSchema";
@@ -34,9 +36,16 @@ let b: Awaited<ReturnType<typeof signUpCompany>>;
 let aFixture: Awaited<ReturnType<typeof hostileFixture>>;
 let bFixture: Awaited<ReturnType<typeof hostileFixture>>;
 let cloudId: number;
+let mailbox: Mailbox;
+let asaas: AsaasStandIn;
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { LOGIN_DELAY_MS: "0" } });
+  // mail and payments configured, so their routes are driven past "not configured" (503)
+  mailbox = await startMailbox();
+  asaas = await new AsaasStandIn("aact_hostile_0123456789").start();
+  t = await startTestApp({ env: { LOGIN_DELAY_MS: "0", SMTP_URL: mailbox.url, ASAAS_API_URL: asaas.url } });
+  const root = await t.http.login(ADMIN.email, ADMIN.password);
+  await t.http.put("/settings/asaas", { value: "aact_hostile_0123456789" }, root.token);
   a = await signUpCompany(t.http);
   b = await signUpCompany(t.http);
   aFixture = await hostileFixture(t, a);
@@ -46,7 +55,11 @@ beforeAll(async () => {
   if (res.status !== 201) throw new Error(`cloud connection: ${res.status} ${JSON.stringify(res.body)}`);
   cloudId = res.body.id;
 });
-afterAll(async () => t?.close());
+afterAll(async () => {
+  await t?.close();
+  await mailbox?.close();
+  await asaas?.stop();
+});
 
 /** Which fixture records a field or path names, by its words; the first that matches wins. */
 const KINDS: Array<[RegExp, Array<keyof Awaited<ReturnType<typeof hostileFixture>>["ids"]>]> = [
