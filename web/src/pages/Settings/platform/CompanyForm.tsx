@@ -2,6 +2,7 @@ import type { FormEvent, HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
 import { Button, Grid, MenuItem, TextField } from "@mui/material";
 import { RECURRENCES, advanceDueDate, type Plan } from "@balcao/common";
+import { DayField } from "../../../components/dates/DateFields";
 import { FormButtons } from "./CrudShell";
 
 export interface CompanyFormState {
@@ -84,7 +85,7 @@ export function CompanyForm({ form, editing, plans, saving, onChange, onSubmit, 
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-          <TextField fullWidth size="small" type="date" label={t("platform.companies.dueDate")} value={form.dueDate} onChange={set("dueDate")} slotProps={{ ...input("dueDate"), inputLabel: { shrink: true } }} />
+          <DayField fullWidth size="small" label={t("platform.companies.dueDate")} value={form.dueDate} onChange={(dueDate) => onChange({ ...form, dueDate })} testId="company-dueDate" />
         </Grid>
         <Grid size={{ xs: 12, sm: 6, md: 2 }}>
           <TextField select fullWidth size="small" label={t("platform.companies.recurrence")} value={form.recurrence} onChange={set("recurrence")} slotProps={select("recurrence")}>
