@@ -6,7 +6,8 @@ import { api } from "./support/api";
 import { browserAvailable } from "./support/browser";
 import { startJourney, stopJourney } from "./support/journey";
 import { ADMIN, type RunningServer } from "./support/server";
-import { signedInPage } from "./support/session";
+import { newUserPage, submitLogin } from "./support/session";
+import { fillSignupForm, submitSignup } from "./support/signup";
 
 const API_TOKEN = "aact_journey_0123456789";
 const WEBHOOK_TOKEN = "whk-journey-0123456789abcdef";
@@ -27,12 +28,19 @@ describe.skipIf(!browserAvailable)("a new company pays its first invoice with Pi
     ({ server, browser } = await startJourney({ ASAAS_API_URL: asaas.url, ASAAS_WEBHOOK_TOKEN: WEBHOOK_TOKEN }));
     const root = await api<{ token: string }>(server.url, "POST", "/auth/login", ADMIN);
     await api(server.url, "PUT", "/settings/asaas", { value: API_TOKEN }, root.token);
-    await api(server.url, "POST", "/companies/cadastro", { name: "Padaria Pix", email: owner.email, phone: "(11) 98888-7777", password: owner.password, planId: 1, recurrence: "MENSAL" });
-    page = await signedInPage(browser, server, owner);
   });
   afterAll(async () => {
     await stopJourney({ server, browser });
     await asaas?.stop();
+  });
+
+  it("signs the company up on /signup and logs in through the login screen", async () => {
+    page = await newUserPage(browser);
+    await page.goto(`${server.url}/signup`);
+    await fillSignupForm(page, { name: "Padaria Pix", userName: "Dona Pix", phone: "11988887777", planId: 1, ...owner });
+    await submitSignup(page);
+    await submitLogin(page, owner);
+    await page.getByTestId("greeting").filter({ hasText: "Bem vindo a Padaria Pix!" }).waitFor();
   });
 
   it("sees its trial countdown, pays through the Pix screen and gets a month more once the provider confirms", async () => {

@@ -4,6 +4,7 @@ import { browserAvailable } from "./support/browser";
 import { startJourney, stopJourney } from "./support/journey";
 import { ADMIN, type RunningServer } from "./support/server";
 import { login } from "./support/session";
+import { fillSignupForm, submitSignup } from "./support/signup";
 
 let server: RunningServer;
 let browser: Browser;
@@ -37,17 +38,9 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     await page.getByTestId("signup-submit").click();
     await page.getByText("Obrigatório").first().waitFor();
 
-    await page.getByTestId("signup-name").fill(company);
-    await page.getByTestId("signup-user-name").fill(owner);
-    await page.getByTestId("signup-email").fill(email);
-    await page.getByTestId("signup-phone").pressSequentially("11988887777");
+    await fillSignupForm(page, { name: company, userName: owner, email, phone: "11988887777", password, planId: 1 });
     expect(await page.getByTestId("signup-phone").inputValue()).toBe("(11) 98888-7777");
-    await page.getByTestId("signup-password").fill(password);
-    await page.getByTestId("signup-plan").click();
-    await page.getByTestId("signup-plan-option-1").click();
-    await page.getByTestId("signup-submit").click();
-    await page.getByText("Usuário criado com sucesso! Faça seu login!").waitFor();
-    await page.waitForURL(/\/login$/);
+    await submitSignup(page);
   });
 
   it("refuses a wrong password with the catalogue's text", async () => {

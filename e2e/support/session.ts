@@ -10,17 +10,27 @@ export interface Credentials {
 const DESKTOP = { width: 1366, height: 900 };
 
 /** Signs in through the login form and waits for the landing page, /tickets. */
-export async function login(page: Page, server: RunningServer, { email, password }: Credentials) {
+export async function login(page: Page, server: RunningServer, who: Credentials) {
   await page.goto(`${server.url}/login`);
+  await submitLogin(page, who);
+}
+
+/** Fills and submits the login form the page already shows, and waits for the landing page, /tickets. */
+export async function submitLogin(page: Page, { email, password }: Credentials) {
   await page.getByTestId("login-email").fill(email);
   await page.getByTestId("login-password").fill(password);
   await page.getByTestId("login-submit").click();
   await page.waitForURL(/\/tickets$/);
 }
 
+/** A page in a browser context of its own (one user's storage), desktop-sized unless told. */
+export async function newUserPage(browser: Browser, options: BrowserContextOptions = {}): Promise<Page> {
+  return (await browser.newContext({ viewport: DESKTOP, ...options })).newPage();
+}
+
 /** A page in a browser context of its own (one user's storage), desktop-sized unless told, signed in as `who`. */
 export async function signedInPage(browser: Browser, server: RunningServer, who: Credentials, options: BrowserContextOptions = {}): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: DESKTOP, ...options })).newPage();
+  const page = await newUserPage(browser, options);
   await login(page, server, who);
   return page;
 }
