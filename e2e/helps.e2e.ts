@@ -38,4 +38,19 @@ describe.skipIf(!browserAvailable)("help videos without internet access", () => 
     expect(await loaded.locator("img").isVisible()).toBe(true);
     await online.context().close();
   });
+
+  it("opens a video from the keyboard and Escape closes it, back on the card", async () => {
+    const page = await helpsPage("offline");
+    const card = page.locator('[data-testid^="help-card-"]').filter({ hasText: "Respostas rápidas com anexos" }).getByRole("button");
+    await card.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByTestId("help-video-dialog");
+    await dialog.getByRole("heading", { name: "Respostas rápidas com anexos" }).waitFor();
+    await page.keyboard.press("Tab"); // into the dialog: the close button or the player
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "detached" });
+    await expect.poll(() => card.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
 });
