@@ -12,6 +12,17 @@ let companyId: number;
 
 const COMPANY = { name: "Padaria Jornada", email: "dono@padaria-jornada.example", password: "padaria123" };
 const PLAN = "Plano Jornada";
+/** The company's billing fields as the super user types them. */
+const BILLING = {
+  billingName: "Padaria Jornada Ltda",
+  billingDocument: "12.345.678/0001-90",
+  billingAddress: "Rua do Forno, 25",
+  billingAddress2: "Loja 2",
+  billingCity: "Campinas",
+  billingState: "SP",
+  billingZipcode: "13010-000",
+  billingCountry: "Brasil",
+};
 
 /** A local day as YYYY-MM-DD, `days` from today. */
 function dayFromToday(days: number) {
@@ -115,6 +126,54 @@ describe.skipIf(!browserAvailable)("the super user manages companies, plans and 
     expect(await row.getAttribute("data-tint")).toBe("none");
   });
 
+  it("keeps the company's billing name and address, and its admin's checkout starts from them", async () => {
+    await openTab(superUser, "companies");
+    await superUser.getByTestId(`company-edit-${companyId}`).click();
+    await expect.poll(() => superUser.getByTestId("company-name").inputValue()).toBe(COMPANY.name);
+    await superUser.getByTestId("company-billing-title").getByText("Dados de cobrança").waitFor();
+    for (const [field, value] of Object.entries(BILLING)) await superUser.getByTestId(`company-${field}`).fill(value);
+    // due in five days: the company's next invoice is made, and the row turns yellow
+    const dueSoon = dayFromToday(5);
+    await typeDay(superUser, "company-dueDate", dueSoon);
+    const updated = responseTo(superUser, "PUT", new RegExp(`^/companies/${companyId}$`));
+    await superUser.getByTestId("form-save").click();
+    const response = await updated;
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toMatchObject({ ...BILLING, billingDocument: "12345678000190" });
+    await expect.poll(() => superUser.getByTestId(`company-row-${companyId}`).getAttribute("data-tint")).toBe("yellow");
+    expect(await superUser.getByTestId("company-billingName").inputValue()).toBe(""); // the form is clear again
+
+    // a fresh page shows what was saved
+    await openTab(superUser, "companies");
+    await superUser.getByTestId(`company-edit-${companyId}`).click();
+    await expect.poll(() => superUser.getByTestId("company-billingName").inputValue()).toBe(BILLING.billingName);
+    expect(await superUser.getByTestId("company-billingDocument").inputValue()).toBe("12345678000190");
+    for (const field of ["billingAddress", "billingAddress2", "billingCity", "billingState", "billingZipcode", "billingCountry"] as const) {
+      expect(await superUser.getByTestId(`company-${field}`).inputValue(), field).toBe(BILLING[field]);
+    }
+    await superUser.getByTestId("form-clear").click();
+
+    const owner = await signedInPage(browser, server, COMPANY);
+    await owner.goto(`${server.url}/subscription`);
+    await owner.getByTestId("subscribe-now").click();
+    await owner.getByTestId("checkout-firstName").waitFor();
+    const shown = async (field: string) => owner.getByTestId(`checkout-${field}`).inputValue();
+    expect(await shown("firstName")).toBe(BILLING.billingName);
+    expect(await shown("lastName")).toBe("");
+    expect(await shown("address2")).toBe(BILLING.billingAddress);
+    expect(await shown("complement")).toBe(BILLING.billingAddress2);
+    expect(await shown("city")).toBe(BILLING.billingCity);
+    expect(await shown("state")).toBe(BILLING.billingState);
+    expect(await shown("zipcode")).toBe(BILLING.billingZipcode);
+    expect(await shown("country")).toBe(BILLING.billingCountry);
+    await owner.getByTestId("checkout-next").click();
+    expect(await shown("taxId")).toBe("12345678000190");
+    expect(await shown("email")).toBe(COMPANY.email);
+    await owner.getByTestId("checkout-next").click();
+    expect(await owner.getByTestId("checkout-review").textContent()).toContain("Rua do Forno, 25, Loja 2, Campinas, SP, 13010-000, Brasil");
+    await owner.context().close();
+  });
+
   it("edits a help video and deletes it after confirming", async () => {
     await openTab(superUser, "helps");
     const first = superUser.locator("[data-testid^='help-row-']").first();
@@ -145,6 +204,14 @@ describe.skipIf(!browserAvailable)("the super user manages companies, plans and 
       expect(await horizontalOverflow(superUser), tab).toBe(0);
       const form = await superUser.getByTestId("form-save").boundingBox();
       expect(form!.x + form!.width, tab).toBeLessThanOrEqual(360);
+    }
+    // the company form's billing fields, one under the other, each inside the screen
+    await openTab(superUser, "companies");
+    for (const field of Object.keys(BILLING)) {
+      const box = await superUser.getByTestId(`company-${field}`).boundingBox();
+      expect(box!.x, field).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width, field).toBeLessThanOrEqual(360);
+      expect(box!.width, field).toBeGreaterThan(100);
     }
     await superUser.setViewportSize({ width: 1366, height: 900 });
   });

@@ -53,6 +53,47 @@ const statusField = z
   .union([z.boolean(), z.enum(["true", "false", "t", "f"])], { error: V.invalidValue })
   .transform((v) => v === true || v === "true" || v === "t");
 
+/** Longest value of each billing field, the company's and the checkout's alike. */
+export const BILLING_MAX = { name: 200, document: 20, address: 200, address2: 100, city: 120, state: 60, zipcode: 20, country: 60 } as const;
+
+/** An optional billing text: trimmed; empty or null clears it (null); absent leaves the stored value as it is. */
+const billingText = (max: number) =>
+  z
+    .string({ error: V.invalidValue })
+    .trim()
+    .max(max, V.tooLong)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null));
+
+/** A CPF (11 digits) or a CNPJ (14), punctuation dropped; empty is none. */
+export const taxIdField = z
+  .string({ error: V.invalidValue })
+  .trim()
+  .max(BILLING_MAX.document, V.tooLong)
+  .transform((v) => v.replace(/[.\-/\s]/g, ""))
+  .refine((v) => v === "" || /^(\d{11}|\d{14})$/.test(v), V.invalidValue)
+  .nullish()
+  .transform((v) => (v === undefined ? undefined : v || null));
+
+/** The company's billing name and address (administration §3), prefilled in the checkout and kept by it. */
+export const companyBillingShape = {
+  billingName: billingText(BILLING_MAX.name),
+  /** CPF or CNPJ, digits only once cleaned. */
+  billingDocument: taxIdField,
+  /** Street and number. */
+  billingAddress: billingText(BILLING_MAX.address),
+  /** Complement: apartment, suite, block. */
+  billingAddress2: billingText(BILLING_MAX.address2),
+  billingCity: billingText(BILLING_MAX.city),
+  billingState: billingText(BILLING_MAX.state),
+  billingZipcode: billingText(BILLING_MAX.zipcode),
+  billingCountry: billingText(BILLING_MAX.country),
+};
+export const BILLING_FIELDS = Object.keys(companyBillingShape) as (keyof typeof companyBillingShape)[];
+export type BillingField = (typeof BILLING_FIELDS)[number];
+/** A company's stored billing fields, each null when not given. */
+export type CompanyBilling = Record<BillingField, string | null>;
+
 /** The super user's company form (POST /companies, PUT /companies/:id): email and plan required. */
 export const companyBody = z.object({
   name: boundedString(2, 50),
@@ -70,12 +111,13 @@ export const companyBody = z.object({
   recurrence: z.enum(RECURRENCES, { error: V.invalidValue }).default("MENSAL"),
   /** The first admin's password (the admin signs in with the company's email); asked on creation only. */
   password: z.string({ error: V.invalidValue }).min(5, V.tooShort).max(50, V.tooLong).optional(),
+  ...companyBillingShape,
 });
 export type CompanyBody = z.infer<typeof companyBody>;
 export type CompanyFormInput = z.input<typeof companyBody>;
 
 /** One company as the super user's table shows it. */
-export interface CompanyRecord {
+export interface CompanyRecord extends CompanyBilling {
   id: number;
   name: string;
   email: string | null;

@@ -13,6 +13,18 @@ export const companies = pgTable("companies", {
   recurrence: text().default("MENSAL"),
   /** Company business hours, used when scheduleType is 'company': { weekday, weekdayEn, startTime, endTime }[]. */
   schedules: jsonb().$type<{ weekday: string; weekdayEn: string; startTime: string; endTime: string }[]>().notNull().default([]),
+  /** Billing name and address (administration §3): set by the super user, prefilled in the checkout and kept by it. */
+  billingName: text(),
+  /** CPF or CNPJ, digits only. */
+  billingDocument: text(),
+  /** Street and number. */
+  billingAddress: text(),
+  /** Complement: apartment, suite, block. */
+  billingAddress2: text(),
+  billingCity: text(),
+  billingState: text(),
+  billingZipcode: text(),
+  billingCountry: text(),
   ...timestamps,
 });
 

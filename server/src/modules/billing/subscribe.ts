@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { PixCharge, SubscriptionBody } from "@balcao/common";
+import { billingNameOf, type CompanyBilling, type PixCharge, type SubscriptionBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
+import type { Db, Tx } from "../../db/client";
 import { companies, invoices } from "../../db/schema";
 import { command } from "../../events/command";
 import { AppError } from "../../http/errors";
@@ -17,10 +18,28 @@ const pixChargeOf = (invoice: InvoiceRow, pixCode: string, qrImage: string | nul
   valor: { original: invoice.value.toFixed(2) },
 });
 
+/** The billing name and address the checkout was paid with, as the company's billing fields. */
+const billingOfCheckout = (body: SubscriptionBody): CompanyBilling => ({
+  billingName: billingNameOf(body),
+  billingDocument: body.taxId || null,
+  billingAddress: body.address2,
+  billingAddress2: body.complement || null,
+  billingCity: body.city,
+  billingState: body.state || null,
+  billingZipcode: body.zipcode,
+  billingCountry: body.country,
+});
+
+/** The company keeps what it paid with, so the next checkout starts from it. */
+async function keepBilling(db: Db | Tx, companyId: number, body: SubscriptionBody) {
+  await db.update(companies).set(billingOfCheckout(body)).where(eq(companies.id, companyId));
+}
+
 /**
  * POST /subscription: a Pix charge of one open invoice of the caller's company, always of the
  * invoice's own value, made at the configured provider. An invoice keeps its charge: asking
- * again answers the same code, unless the provider has cancelled it.
+ * again answers the same code, unless the provider has cancelled it. Once the charge is there, the
+ * billing name and address it was asked with become the caller's company's billing fields.
  */
 export async function subscribe(ctx: AppContext, caller: Caller, body: SubscriptionBody): Promise<PixCharge> {
   const invoice = await findInvoice(ctx.db, caller, body.invoiceId);
@@ -29,14 +48,16 @@ export async function subscribe(ctx: AppContext, caller: Caller, body: Subscript
   if (!provider) throw new AppError("ERR_PAYMENTS_NOT_CONFIGURED", 503);
   try {
     if (invoice.provider === provider.name && invoice.chargeId && invoice.pixCode && (await provider.stateOf(invoice.chargeId)) === "open") {
+      await keepBilling(ctx.db, caller.companyId, body);
       return pixChargeOf(invoice, invoice.pixCode, null);
     }
     const [company] = await ctx.db.select({ name: companies.name, email: companies.email }).from(companies).where(eq(companies.id, caller.companyId));
     const payer: Payer = {
-      name: [body.firstName, body.lastName].filter(Boolean).join(" ") || company.name,
+      name: billingNameOf(body) || company.name,
       email: body.email ?? company.email,
       taxId: body.taxId || null,
       address: body.address2,
+      complement: body.complement || null,
       city: body.city,
       state: body.state ?? null,
       zipcode: body.zipcode,
@@ -48,6 +69,7 @@ export async function subscribe(ctx: AppContext, caller: Caller, body: Subscript
         .update(invoices)
         .set({ provider: provider.name, chargeId: made.chargeId, pixCode: made.pixCode })
         .where(and(eq(invoices.id, invoice.id), eq(invoices.status, "open")));
+      await keepBilling(tx, caller.companyId, body);
       events.add({ type: "invoice.charged", companyId: invoice.companyId, stream: `invoice:${invoice.id}`, actor: actorOf(caller), data: { invoiceId: invoice.id, provider: provider.name } });
     });
     return pixChargeOf(invoice, made.pixCode, made.qrImage);

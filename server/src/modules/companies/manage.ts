@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, not, or, sql, exists } from "drizzle-orm";
-import { COMPANIES_PAGE_SIZE, type CompanyBody, type ListQuery } from "@balcao/common";
+import { BILLING_FIELDS, COMPANIES_PAGE_SIZE, type CompanyBilling, type CompanyBody, type ListQuery } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { companies, plans, settings, users } from "../../db/schema";
@@ -49,6 +49,10 @@ async function assertPlanExists(tx: Tx, planId: number) {
   if (!plan) throw new AppError("ERR_NO_PLAN_FOUND", 400, { field: "planId" });
 }
 
+/** The billing fields the form sent (null clears one); a field left out keeps its stored value. */
+const billingSent = (body: CompanyBody): Partial<CompanyBilling> =>
+  Object.fromEntries(BILLING_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+
 /** Two saves racing for one name or email: the unique index decides, as the checks would have. */
 async function uniqueFields<T>(work: () => Promise<T>) {
   try {
@@ -76,6 +80,7 @@ export async function createCompany(ctx: AppContext, caller: Caller, body: Compa
         dueDate: body.dueDate,
         recurrence: body.recurrence,
         settings: { campaignsEnabled: String(body.campaignsEnabled) },
+        billing: billingSent(body),
       });
       if (!body.status) await tx.update(companies).set({ status: false }).where(eq(companies.id, company.id));
       if (passwordHash) {
@@ -102,7 +107,7 @@ export async function updateCompany(ctx: AppContext, caller: Caller, id: number,
       if (!before) throw notFound();
       await assertPlanExists(tx, body.planId);
       if (body.name !== before.name) await assertNameFree(tx, body.name);
-      const changes = { name: body.name, email: body.email, phone: body.phone, planId: body.planId, status: body.status, dueDate: body.dueDate, recurrence: body.recurrence };
+      const changes = { name: body.name, email: body.email, phone: body.phone, planId: body.planId, status: body.status, dueDate: body.dueDate, recurrence: body.recurrence, ...billingSent(body) };
       const changed = changedFields(before, changes);
       const [row] = await tx.update(companies).set({ ...changes, updatedAt: new Date() }).where(eq(companies.id, id)).returning();
       const campaigns = String(body.campaignsEnabled);

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import type { CompanyRecord } from "@balcao/common";
+import { BILLING_FIELDS, type CompanyBilling, type CompanyRecord } from "@balcao/common";
 import type { Db, Tx } from "../../db/client";
 import { companies, plans, settings } from "../../db/schema";
 
@@ -7,6 +7,9 @@ import { companies, plans, settings } from "../../db/schema";
 export const DELETION_REQUESTED = "deletionRequested";
 
 type CompanyRow = typeof companies.$inferSelect;
+
+/** The company's billing name and address fields, as stored. */
+export const billingOf = (c: CompanyRow): CompanyBilling => Object.fromEntries(BILLING_FIELDS.map((f) => [f, c[f]])) as CompanyBilling;
 
 /** Companies as the super user's table shows them: the plan's name and the campaigns switch beside each. */
 export async function presentCompanyRecords(db: Db | Tx, rows: CompanyRow[]): Promise<CompanyRecord[]> {
@@ -30,6 +33,7 @@ export async function presentCompanyRecords(db: Db | Tx, rows: CompanyRow[]): Pr
     planId: c.planId,
     plan: c.planId === null ? null : (planOf.get(c.planId) ?? null),
     campaignsEnabled: campaignsOf.get(c.id) ?? false,
+    ...billingOf(c),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   }));

@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_SETTINGS, TRIAL_DAYS, V, type SignupBody } from "@balcao/common";
+import { DEFAULT_SETTINGS, TRIAL_DAYS, V, type CompanyBilling, type SignupBody } from "@balcao/common";
 import type { Db } from "../../db/client";
 import { companies, plans, settings, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { hashPassword } from "../auth/passwords";
 import { addDays, today } from "./dueDate";
 import { presentPlan } from "../plans/present";
+import { billingOf } from "./present";
 import { uniqueViolation } from "../../db/errors";
 import { assertPlanAllowsOneMore } from "../plans/limits";
 
@@ -19,13 +20,14 @@ export interface NewCompany {
   dueDate: string | null;
   recurrence: string;
   settings?: Record<string, string>;
+  billing?: Partial<CompanyBilling>;
 }
 
 /** Inserts a company with its default settings inside the caller's transaction. */
 export async function insertCompany(tx: Tx, input: NewCompany) {
   const [company] = await tx
     .insert(companies)
-    .values({ name: input.name, email: input.email, phone: input.phone, planId: input.planId, dueDate: input.dueDate, recurrence: input.recurrence, status: true })
+    .values({ name: input.name, email: input.email, phone: input.phone, planId: input.planId, dueDate: input.dueDate, recurrence: input.recurrence, status: true, ...input.billing })
     .returning();
   const values = { ...DEFAULT_SETTINGS, ...input.settings };
   await tx.insert(settings).values(Object.entries(values).map(([key, value]) => ({ companyId: company.id, key, value })));
@@ -88,6 +90,7 @@ export function presentCompany(c: typeof companies.$inferSelect) {
     dueDate: c.dueDate,
     recurrence: c.recurrence,
     planId: c.planId,
+    ...billingOf(c),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
   };

@@ -1,9 +1,10 @@
+import type { Invoice } from "@balcao/common";
 import type { invoices } from "../../db/schema";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** An invoice as the Faturas page reads it (administration §3): never the provider's ids. */
-export function presentInvoice(row: InvoiceRow) {
+export function presentInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -11,10 +12,8 @@ export function presentInvoice(row: InvoiceRow) {
     value: row.value,
     dueDate: row.dueDate,
     status: row.status,
-    paidAt: row.paidAt,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
+    paidAt: row.paidAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
   };
 }
-
-export type InvoiceView = ReturnType<typeof presentInvoice>;

@@ -1,18 +1,7 @@
-import type { PixCharge, SubscriptionBody } from "@balcao/common";
+import type { CompanyBilling, Invoice, PixCharge, SubscriptionBody } from "@balcao/common";
 import { INVOICES_PAGE_SIZE } from "@balcao/common";
 import { api } from "../../api/client";
 import type { ListPage } from "../../api/pagedList";
-
-/** An invoice as GET /invoices/all answers it. */
-export interface Invoice {
-  id: number;
-  companyId: number;
-  detail: string;
-  value: number;
-  dueDate: string;
-  status: string;
-  paidAt: string | null;
-}
 
 export const INVOICES_KEY = ["invoices", "page"] as const;
 
@@ -29,11 +18,41 @@ export async function fetchOpenInvoice(): Promise<Invoice | null> {
   return open[0] ?? null;
 }
 
-export type CheckoutData = Pick<SubscriptionBody, "firstName" | "address2" | "city" | "zipcode" | "country"> & { lastName: string; state: string; email: string; taxId: string };
+export type CheckoutData = Pick<SubscriptionBody, "firstName" | "address2" | "city" | "zipcode" | "country"> & { lastName: string; complement: string; state: string; email: string; taxId: string };
 
 export async function payInvoice(invoiceId: number, data: CheckoutData): Promise<PixCharge> {
-  const { data: charge } = await api.post<PixCharge>("/subscription", { ...data, invoiceId, email: data.email || undefined, taxId: data.taxId || undefined });
+  const { data: charge } = await api.post<PixCharge>("/subscription", {
+    ...data,
+    invoiceId,
+    complement: data.complement || undefined,
+    email: data.email || undefined,
+    taxId: data.taxId || undefined,
+  });
   return charge;
+}
+
+export const companyBillingKey = (companyId: number) => ["companies", companyId, "billing"] as const;
+
+/** The company's stored billing name and address (GET /companies/:id, its admins'), where the checkout starts from. */
+export async function fetchCompanyBilling(companyId: number): Promise<CompanyBilling> {
+  const { data } = await api.get<CompanyBilling>(`/companies/${companyId}`);
+  return data;
+}
+
+/** Step 1 filled from the company's billing fields; what the company has not stored yet comes from the user and the company. */
+export function checkoutDataOf(billing: CompanyBilling | null, fallback: { name: string; email: string | null }): CheckoutData {
+  return {
+    firstName: billing?.billingName || fallback.name,
+    lastName: "",
+    address2: billing?.billingAddress ?? "",
+    complement: billing?.billingAddress2 ?? "",
+    city: billing?.billingCity ?? "",
+    state: billing?.billingState ?? "",
+    zipcode: billing?.billingZipcode ?? "",
+    country: billing?.billingCountry || "Brasil",
+    email: fallback.email ?? "",
+    taxId: billing?.billingDocument ?? "",
+  };
 }
 
 /** Today as YYYY-MM-DD in the browser's time zone. */

@@ -15,6 +15,7 @@ export const billingEn: typeof billingPt = {
     firstName: "Full name",
     lastName: "Last name",
     address2: "Address",
+    complement: "Address line 2",
     city: "City",
     state: "State",
     zipcode: "Postal code",

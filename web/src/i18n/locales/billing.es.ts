@@ -15,6 +15,7 @@ export const billingEs: typeof billingPt = {
     firstName: "Nombre completo",
     lastName: "Apellido",
     address2: "Dirección",
+    complement: "Complemento",
     city: "Ciudad",
     state: "Estado",
     zipcode: "Código postal",

@@ -14,6 +14,7 @@ export const billingPt = {
     firstName: "Nome completo",
     lastName: "Sobrenome",
     address2: "Endereço",
+    complement: "Complemento",
     city: "Cidade",
     state: "Estado",
     zipcode: "CEP",

@@ -38,6 +38,17 @@ export const platformEn: typeof platformPt = {
     deleteTyped: "Company name",
     deleteConfirm: "Delete for good",
     deleteScheduled: "The company was deactivated and its data is being erased.",
+    billing: {
+      title: "Billing details",
+      name: "Billing name",
+      document: "Tax id (CPF or CNPJ)",
+      address: "Address (street and number)",
+      address2: "Address line 2",
+      city: "City",
+      state: "State",
+      zipcode: "Postal code",
+      country: "Country",
+    },
     recurrences: { MENSAL: "Monthly", BIMESTRAL: "Every 2 months", TRIMESTRAL: "Quarterly", SEMESTRAL: "Every 6 months", ANUAL: "Yearly" },
   },
   plans: {

@@ -38,6 +38,17 @@ export const platformEs: typeof platformPt = {
     deleteTyped: "Nombre de la empresa",
     deleteConfirm: "Eliminar definitivamente",
     deleteScheduled: "La empresa fue desactivada y sus datos se están borrando.",
+    billing: {
+      title: "Datos de facturación",
+      name: "Nombre de facturación",
+      document: "CPF o CNPJ",
+      address: "Dirección (calle y número)",
+      address2: "Complemento",
+      city: "Ciudad",
+      state: "Estado",
+      zipcode: "Código postal",
+      country: "País",
+    },
     recurrences: { MENSAL: "Mensual", BIMESTRAL: "Bimestral", TRIMESTRAL: "Trimestral", SEMESTRAL: "Semestral", ANUAL: "Anual" },
   },
   plans: {

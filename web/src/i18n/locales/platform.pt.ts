@@ -37,6 +37,17 @@ export const platformPt = {
     deleteTyped: "Nome da empresa",
     deleteConfirm: "Excluir definitivamente",
     deleteScheduled: "A empresa foi desativada e seus dados estão sendo apagados.",
+    billing: {
+      title: "Dados de cobrança",
+      name: "Nome para cobrança",
+      document: "CPF ou CNPJ",
+      address: "Endereço (rua e número)",
+      address2: "Complemento",
+      city: "Cidade",
+      state: "Estado",
+      zipcode: "CEP",
+      country: "País",
+    },
     recurrences: { MENSAL: "Mensal", BIMESTRAL: "Bimestral", TRIMESTRAL: "Trimestral", SEMESTRAL: "Semestral", ANUAL: "Anual" },
   },
   plans: {

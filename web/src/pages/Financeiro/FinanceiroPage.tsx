@@ -7,7 +7,8 @@ import { useDebouncedValue } from "../../hooks/useDebouncedValue";
 import { usePagedList } from "../../hooks/usePagedList";
 import { formatDate } from "../../i18n/format";
 import { CheckoutDialog } from "../../components/checkout/CheckoutDialog";
-import { fetchInvoicesPage, INVOICES_KEY, invoiceState, type Invoice } from "../../components/checkout/billingApi";
+import type { Invoice } from "@balcao/common";
+import { fetchInvoicesPage, INVOICES_KEY, invoiceState } from "../../components/checkout/billingApi";
 import { formatMoney } from "../../components/checkout/money";
 
 const STATE_COLOR = { paid: "success", overdue: "error", open: "default" } as const;

@@ -6,8 +6,8 @@ import { useSessionUser } from "../../app/authContext";
 import { PageContainer } from "../../components/PageContainer";
 import { formatDate } from "../../i18n/format";
 import { CheckoutDialog } from "../../components/checkout/CheckoutDialog";
-import { daysUntil } from "@balcao/common";
-import { fetchOpenInvoice, todayLocal, type Invoice } from "../../components/checkout/billingApi";
+import { daysUntil, type Invoice } from "@balcao/common";
+import { fetchOpenInvoice, todayLocal } from "../../components/checkout/billingApi";
 import { formatMoney } from "../../components/checkout/money";
 
 /** /subscription: days left until the company's due date (its trial's end), the billing email, and subscribe now. */

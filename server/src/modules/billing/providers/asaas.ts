@@ -51,6 +51,7 @@ export class AsaasProvider implements PaymentProvider {
       email: payer.email ?? undefined,
       cpfCnpj: payer.taxId ?? undefined,
       address: payer.address,
+      complement: payer.complement ?? undefined,
       province: payer.city,
       postalCode: payer.zipcode.replace(/\D/g, ""),
       externalReference: reference,

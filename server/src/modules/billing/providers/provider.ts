@@ -5,6 +5,8 @@ export interface Payer {
   /** CPF or CNPJ, digits only. */
   taxId: string | null;
   address: string;
+  /** The address' complement (apartment, suite). */
+  complement: string | null;
   city: string;
   state: string | null;
   zipcode: string;

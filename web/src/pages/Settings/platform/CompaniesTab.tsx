@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { TableCell, TableRow } from "@mui/material";
-import { RECURRENCES, type CompanyRecord, type Recurrence } from "@balcao/common";
+import { BILLING_FIELDS, RECURRENCES, type BillingField, type CompanyRecord, type Recurrence } from "@balcao/common";
 import type { platformPt } from "../../../i18n/locales/platform.pt";
 import { DeleteRowButton, EditRowButton } from "../../../components/RowActionButtons";
 import { errorMessage } from "../../../api/errors";
@@ -24,6 +24,7 @@ const formOf = (c: CompanyRecord): CompanyFormState => ({
   dueDate: c.dueDate ?? "",
   recurrence: c.recurrence ?? "MENSAL",
   password: "",
+  ...(Object.fromEntries(BILLING_FIELDS.map((f) => [f, c[f] ?? ""])) as Record<BillingField, string>),
 });
 
 /** Settings 'Companies' (super user): the company form and the table, rows tinted by days to the due date. */
@@ -72,7 +73,7 @@ export function CompaniesTab() {
     onError: (err) => toast.error(errorMessage(err) ?? t("platform.deleteFailed")),
   });
 
-  const c = (key: Exclude<keyof typeof platformPt.companies, "recurrences">) => t(`platform.companies.${key}`);
+  const c = (key: Exclude<keyof typeof platformPt.companies, "recurrences" | "billing">) => t(`platform.companies.${key}`);
   const recurrence = (r: string | null) => (r && (RECURRENCES as readonly string[]).includes(r) ? t(`platform.companies.recurrences.${r as Recurrence}`) : (r ?? "—"));
   return (
     <>

@@ -1,11 +1,11 @@
 import type { FormEvent, HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { Button, Grid, MenuItem, TextField } from "@mui/material";
-import { RECURRENCES, advanceDueDate, type Plan } from "@balcao/common";
+import { Button, Grid, MenuItem, TextField, Typography } from "@mui/material";
+import { BILLING_FIELDS, BILLING_MAX, RECURRENCES, advanceDueDate, type BillingField, type Plan } from "@balcao/common";
 import { DayField } from "../../../components/dates/DateFields";
 import { FormButtons } from "./CrudShell";
 
-export interface CompanyFormState {
+export type CompanyFormState = Record<BillingField, string> & {
   name: string;
   email: string;
   phone: string;
@@ -15,9 +15,23 @@ export interface CompanyFormState {
   dueDate: string;
   recurrence: string;
   password: string;
-}
+};
 
-export const EMPTY_COMPANY: CompanyFormState = { name: "", email: "", phone: "", planId: "", status: "true", campaignsEnabled: "true", dueDate: "", recurrence: "MENSAL", password: "" };
+const EMPTY_BILLING = Object.fromEntries(BILLING_FIELDS.map((f) => [f, ""])) as Record<BillingField, string>;
+
+export const EMPTY_COMPANY: CompanyFormState = { name: "", email: "", phone: "", planId: "", status: "true", campaignsEnabled: "true", dueDate: "", recurrence: "MENSAL", password: "", ...EMPTY_BILLING };
+
+/** The billing fields' labels, widths (of 12 columns: phone, tablet, desktop), longest values and autofill names. */
+const BILLING_LAYOUT: Record<BillingField, { label: string; size: { xs: number; sm: number; md: number }; max: number; autoComplete: string }> = {
+  billingName: { label: "name", size: { xs: 12, sm: 6, md: 4 }, max: BILLING_MAX.name, autoComplete: "billing name" },
+  billingDocument: { label: "document", size: { xs: 12, sm: 6, md: 3 }, max: BILLING_MAX.document, autoComplete: "off" },
+  billingAddress: { label: "address", size: { xs: 12, sm: 8, md: 5 }, max: BILLING_MAX.address, autoComplete: "billing address-line1" },
+  billingAddress2: { label: "address2", size: { xs: 12, sm: 4, md: 3 }, max: BILLING_MAX.address2, autoComplete: "billing address-line2" },
+  billingCity: { label: "city", size: { xs: 12, sm: 6, md: 3 }, max: BILLING_MAX.city, autoComplete: "billing address-level2" },
+  billingState: { label: "state", size: { xs: 6, sm: 2, md: 2 }, max: BILLING_MAX.state, autoComplete: "billing address-level1" },
+  billingZipcode: { label: "zipcode", size: { xs: 6, sm: 4, md: 2 }, max: BILLING_MAX.zipcode, autoComplete: "billing postal-code" },
+  billingCountry: { label: "country", size: { xs: 12, sm: 6, md: 2 }, max: BILLING_MAX.country, autoComplete: "billing country-name" },
+};
 
 interface CompanyFormProps {
   form: CompanyFormState;
@@ -38,7 +52,7 @@ export function CompanyForm({ form, editing, plans, saving, onChange, onSubmit, 
     onSubmit();
   };
   const cell = { xs: 12, sm: 6, md: 3 };
-  const input = (key: keyof CompanyFormState) => ({ htmlInput: { "data-testid": `company-${key}` } });
+  const input = (key: keyof CompanyFormState, extra: Record<string, unknown> = {}) => ({ htmlInput: { "data-testid": `company-${key}`, ...extra } });
   // a select is opened by its displayed value, not by its hidden input
   const select = (key: keyof CompanyFormState) => ({ select: { SelectDisplayProps: { "data-testid": `company-${key}` } as HTMLAttributes<HTMLDivElement> } });
   const option = (key: keyof CompanyFormState, value: string) => `company-${key}-option-${value}`;
@@ -111,6 +125,27 @@ export function CompanyForm({ form, editing, plans, saving, onChange, onSubmit, 
             />
           </Grid>
         )}
+        <Grid size={12}>
+          <Typography variant="subtitle2" color="text.secondary" data-testid="company-billing-title">
+            {t("platform.companies.billing.title")}
+          </Typography>
+        </Grid>
+        {BILLING_FIELDS.map((key) => {
+          const layout = BILLING_LAYOUT[key];
+          return (
+            <Grid key={key} size={layout.size}>
+              <TextField
+                fullWidth
+                size="small"
+                autoComplete={layout.autoComplete}
+                label={t(`platform.companies.billing.${layout.label as "name"}`)}
+                value={form[key]}
+                onChange={set(key)}
+                slotProps={input(key, { maxLength: layout.max })}
+              />
+            </Grid>
+          );
+        })}
       </Grid>
       <FormButtons
         saving={saving}
