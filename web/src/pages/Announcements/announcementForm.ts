@@ -13,12 +13,7 @@ export interface AnnouncementFormValues {
 /** A new announcement: priority 3 (low), active (administration §9). */
 export const emptyAnnouncementForm = (): AnnouncementFormValues => ({ title: "", text: "", priority: 3, status: true });
 
-export const toAnnouncementFormValues = (record: AnnouncementRecord): AnnouncementFormValues => ({
-  title: record.title,
-  text: record.text,
-  priority: record.priority,
-  status: record.status,
-});
+export const toAnnouncementFormValues = ({ title, text, priority, status }: AnnouncementRecord): AnnouncementFormValues => ({ title, text, priority, status });
 
 /** Validation by the API's own schema (title and text required), so the form and the server agree. */
 export const announcementResolver = zodResolver(announcementBody) as unknown as Resolver<AnnouncementFormValues, unknown, AnnouncementBody>;

@@ -15,12 +15,7 @@ export interface QuickMessageFormValues {
 /** A new reply starts company-wide, as the server's default: a private one is the author's choice. */
 export const emptyQuickMessageForm = (): QuickMessageFormValues => ({ shortcode: "", message: "", geral: true, status: true });
 
-export const toQuickMessageFormValues = (record: QuickMessageRecord): QuickMessageFormValues => ({
-  shortcode: record.shortcode,
-  message: record.message,
-  geral: record.geral,
-  status: record.status,
-});
+export const toQuickMessageFormValues = ({ shortcode, message, geral, status }: QuickMessageRecord): QuickMessageFormValues => ({ shortcode, message, geral, status });
 
 /** Validation by the API's own schema (shortcode 'Obrigatório'), so the form and the server agree. */
 export const quickMessageResolver = zodResolver(quickMessageBody) as unknown as Resolver<QuickMessageFormValues, unknown, QuickMessageBody>;
