@@ -1,20 +1,20 @@
-import { useState } from "react";
 import { Controller, useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import axios from "axios";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
-import { Box, Button, CircularProgress, Link, Stack, TextField } from "@mui/material";
+import { Link, TextField } from "@mui/material";
 import { signupFormSchema, type ErrorBody } from "@balcao/common";
 import { usePlans } from "../../api/hooks";
 import { errorCode, errorMessage } from "../../api/errors";
 import { AuthCard } from "../../components/AuthCard";
-import { PasswordField } from "../../components/PasswordField";
+import { AuthForm, AuthPasswordField, AuthSubmitButton, AuthTextField } from "../../components/authForm";
 import { PhoneMaskInput } from "../../components/PhoneMaskInput";
-import { fieldError, muiRegister } from "../../components/formFields";
+import { fieldError } from "../../components/formFields";
+import { useSubmitting } from "../../hooks/useSubmitting";
 import { PlanSelect } from "./PlanSelect";
-import { signUp } from "./signupApi";
+import { signUp, type SignupForm } from "./signupApi";
 
 const FORM_FIELDS = ["name", "userName", "email", "phone", "password", "planId"] as const;
 type FormField = (typeof FORM_FIELDS)[number];
@@ -25,7 +25,6 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const plans = usePlans(params.get("companyId"));
-  const [submitting, setSubmitting] = useState(false);
   const {
     register,
     control,
@@ -37,14 +36,13 @@ export function SignupPage() {
     defaultValues: { name: "", userName: "", email: "", phone: "", password: "", planId: "" },
   });
 
-  const onSubmit = handleSubmit(async (values) => {
-    setSubmitting(true);
-    try {
+  const { submitting, submit } = useSubmitting(
+    async (values: SignupForm) => {
       await signUp(values);
       toast.success(t("signup.success"));
       navigate("/login", { replace: true });
-    } catch (err) {
-      setSubmitting(false);
+    },
+    (err) => {
       const code = errorCode(err);
       const detail = errorMessage(err);
       toast.error(
@@ -57,99 +55,59 @@ export function SignupPage() {
       if (code === "ERR_COMPANY_NAME_ALREADY_EXISTS") setError("name", { message: t("errors.ERR_COMPANY_NAME_ALREADY_EXISTS") });
       const field = axios.isAxiosError<ErrorBody>(err) ? err.response?.data?.field : undefined;
       if (code === "ERR_VALIDATION" && isFormField(field) && detail) setError(field, { message: detail });
-    }
-  });
+    },
+  );
 
   return (
     <AuthCard title={t("signup.title")} subtitle={t("signup.subtitle")}>
-      <Box component="form" noValidate onSubmit={onSubmit} data-testid="signup-form">
-        <Stack spacing={2}>
-          <TextField
-            {...muiRegister(register("name"))}
-            label={t("signup.name")}
-            autoComplete="organization"
-            autoFocus
-            fullWidth
-            {...fieldError(errors.name)}
-            slotProps={{ htmlInput: { "data-testid": "signup-name" } }}
-          />
-          <TextField
-            {...muiRegister(register("userName"))}
-            label={t("signup.userName")}
-            autoComplete="name"
-            fullWidth
-            {...fieldError(errors.userName)}
-            slotProps={{ htmlInput: { "data-testid": "signup-user-name" } }}
-          />
-          <TextField
-            {...muiRegister(register("email"))}
-            label={t("signup.email")}
-            type="email"
-            autoComplete="email"
-            fullWidth
-            {...fieldError(errors.email)}
-            slotProps={{ htmlInput: { "data-testid": "signup-email" } }}
-          />
-          <Controller
-            name="phone"
-            control={control}
-            render={({ field }) => (
-              <TextField
-                name={field.name}
-                value={typeof field.value === "string" ? field.value : ""}
-                onChange={(event) => field.onChange(event.target.value)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                label={t("signup.phone")}
-                placeholder="(00) 00000-0000"
-                autoComplete="tel"
-                fullWidth
-                {...fieldError(errors.phone)}
-                slotProps={{
-                  input: { inputComponent: PhoneMaskInput as never },
-                  htmlInput: { "data-testid": "signup-phone", inputMode: "tel" },
-                }}
-              />
-            )}
-          />
-          <PasswordField
-            {...muiRegister(register("password"))}
-            label={t("signup.password")}
-            autoComplete="new-password"
-            fullWidth
-            {...fieldError(errors.password)}
-            slotProps={{ htmlInput: { "data-testid": "signup-password" } }}
-          />
-          <Controller
-            name="planId"
-            control={control}
-            render={({ field }) => (
-              <PlanSelect
-                plans={plans.data}
-                loading={plans.isPending}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                {...fieldError(errors.planId)}
-              />
-            )}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            disabled={submitting}
-            data-testid="signup-submit"
-            startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-          >
-            {t("signup.submit")}
-          </Button>
-          <Link component={RouterLink} to="/login" variant="body2" textAlign="center" data-testid="signup-login-link">
-            {t("signup.haveAccount")}
-          </Link>
-        </Stack>
-      </Box>
+      <AuthForm onSubmit={handleSubmit(submit)} testId="signup-form">
+        <AuthTextField registration={register("name")} label={t("signup.name")} autoComplete="organization" autoFocus error={errors.name} testId="signup-name" />
+        <AuthTextField registration={register("userName")} label={t("signup.userName")} autoComplete="name" error={errors.userName} testId="signup-user-name" />
+        <AuthTextField registration={register("email")} label={t("signup.email")} type="email" autoComplete="email" error={errors.email} testId="signup-email" />
+        <Controller
+          name="phone"
+          control={control}
+          render={({ field }) => (
+            <TextField
+              name={field.name}
+              value={typeof field.value === "string" ? field.value : ""}
+              onChange={(event) => field.onChange(event.target.value)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              label={t("signup.phone")}
+              placeholder="(00) 00000-0000"
+              autoComplete="tel"
+              fullWidth
+              {...fieldError(errors.phone)}
+              slotProps={{
+                input: { inputComponent: PhoneMaskInput as never },
+                htmlInput: { "data-testid": "signup-phone", inputMode: "tel" },
+              }}
+            />
+          )}
+        />
+        <AuthPasswordField registration={register("password")} label={t("signup.password")} autoComplete="new-password" error={errors.password} testId="signup-password" />
+        <Controller
+          name="planId"
+          control={control}
+          render={({ field }) => (
+            <PlanSelect
+              plans={plans.data}
+              loading={plans.isPending}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              {...fieldError(errors.planId)}
+            />
+          )}
+        />
+        <AuthSubmitButton submitting={submitting} testId="signup-submit">
+          {t("signup.submit")}
+        </AuthSubmitButton>
+        <Link component={RouterLink} to="/login" variant="body2" textAlign="center" data-testid="signup-login-link">
+          {t("signup.haveAccount")}
+        </Link>
+      </AuthForm>
     </AuthCard>
   );
 }

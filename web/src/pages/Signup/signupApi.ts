@@ -2,7 +2,7 @@ import { addDays, format } from "date-fns";
 import { TRIAL_DAYS, type SignupBody } from "@balcao/common";
 import { publicApi } from "../../api/http";
 
-type SignupForm = Pick<SignupBody, "name" | "userName" | "email" | "phone" | "password" | "planId">;
+export type SignupForm = Pick<SignupBody, "name" | "userName" | "email" | "phone" | "password" | "planId">;
 
 /** The spec's sign-up payload: a 3-day monthly trial, status 't', campaigns on (the server decides the trial itself). */
 export async function signUp(form: SignupForm) {
