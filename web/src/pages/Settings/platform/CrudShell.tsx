@@ -1,6 +1,8 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Alert, Button, Paper, Skeleton, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
+import { ConfirmDialog } from "../../../components/ConfirmDialog";
+import { DeleteRowButton, EditRowButton } from "../../../components/RowActionButtons";
 
 interface CrudShellProps {
   testId: string;
@@ -73,4 +75,21 @@ export function FormButtons({ saving, onClear, extra }: { saving: boolean; onCle
       </Button>
     </Stack>
   );
+}
+
+/** A row's last cell: edit puts it into the form, delete asks first (`{testIdPrefix}-edit-{id}`, `-delete-{id}`). */
+export function RowActionsCell({ testIdPrefix, id, onEdit, onDelete }: { testIdPrefix: string; id: number; onEdit(): void; onDelete(): void }) {
+  const { t } = useTranslation();
+  return (
+    <TableCell sx={{ whiteSpace: "nowrap" }}>
+      <EditRowButton label={t("platform.edit")} testId={`${testIdPrefix}-edit-${id}`} onClick={onEdit} />
+      <DeleteRowButton label={t("platform.delete")} testId={`${testIdPrefix}-delete-${id}`} onClick={onDelete} />
+    </TableCell>
+  );
+}
+
+/** The tabs' question before a row is deleted. */
+export function ConfirmRowDelete({ open, onConfirm, onClose }: { open: boolean; onConfirm(): void; onClose(): void }) {
+  const { t } = useTranslation();
+  return <ConfirmDialog open={open} title={t("platform.confirmTitle")} message={t("platform.confirmDelete")} confirmLabel={t("platform.yes")} onConfirm={onConfirm} onClose={onClose} />;
 }

@@ -1,15 +1,11 @@
-import { useState, type FormEvent, type HTMLAttributes } from "react";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { HTMLAttributes } from "react";
 import { useTranslation } from "react-i18next";
-import { toast } from "react-toastify";
 import { Grid, MenuItem, TableCell, TableRow, TextField } from "@mui/material";
 import { PLAN_FLAGS, type Plan, type PlanFlag } from "@balcao/common";
-import { ConfirmDialog } from "../../../components/ConfirmDialog";
-import { DeleteRowButton, EditRowButton } from "../../../components/RowActionButtons";
-import { errorMessage } from "../../../api/errors";
 import { localeOf } from "../../../i18n/format";
-import { CrudShell, FormButtons } from "./CrudShell";
+import { ConfirmRowDelete, CrudShell, FormButtons, RowActionsCell } from "./CrudShell";
 import { deletePlan, fetchPlans, plansKey, savePlan } from "./platformApi";
+import { useCrudTab } from "./useCrudTab";
 
 type Form = { name: string; users: string; connections: string; queues: string; value: string } & Record<PlanFlag, boolean>;
 // section 9: 0 users, connections, queues, value 0, every feature on
@@ -26,41 +22,8 @@ const formOf = (p: Plan): Form => ({
 /** Settings 'Plans' (super user): the plan form, and the table of plans with their limits and features. */
 export function PlansTab() {
   const { t, i18n } = useTranslation();
-  const queryClient = useQueryClient();
-  const plans = useQuery({ queryKey: plansKey, queryFn: fetchPlans, meta: { silent: true } });
-  const [form, setForm] = useState<Form>(EMPTY);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Plan | null>(null);
-  const reset = () => {
-    setForm(EMPTY);
-    setEditing(null);
-  };
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: plansKey });
-
-  const save = useMutation({
-    mutationFn: () => savePlan(editing, form),
-    meta: { silent: true },
-    onSuccess: () => {
-      toast.success(t("platform.saved"));
-      reset();
-      refresh();
-    },
-    onError: (err) => toast.error(errorMessage(err) ?? t("platform.plans.saveFailed")),
-  });
-  const remove = useMutation({
-    mutationFn: (id: number) => deletePlan(id),
-    meta: { silent: true },
-    onSuccess: () => {
-      toast.success(t("platform.saved"));
-      refresh();
-    },
-    onError: (err) => toast.error(errorMessage(err) ?? t("platform.deleteFailed")),
-  });
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate();
-  };
+  const tab = useCrudTab({ queryKey: plansKey, fetch: fetchPlans, save: savePlan, remove: deletePlan, empty: EMPTY, formOf, saveFailed: t("platform.plans.saveFailed") });
+  const { form, setForm } = tab;
   const text = (key: "name" | "users" | "connections" | "queues" | "value", type = "number") => (
     <TextField
       fullWidth
@@ -77,7 +40,7 @@ export function PlansTab() {
   const yesNo = (on: boolean) => (on ? t("platform.plans.enabled") : t("platform.plans.disabled"));
 
   const formBody = (
-    <form onSubmit={submit} data-testid="plan-form">
+    <form onSubmit={tab.submit} data-testid="plan-form">
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6, md: 4 }}>{text("name", "text")}</Grid>
         <Grid size={{ xs: 6, sm: 3, md: 2 }}>{text("users")}</Grid>
@@ -105,25 +68,21 @@ export function PlansTab() {
           </Grid>
         ))}
       </Grid>
-      <FormButtons saving={save.isPending} onClear={reset} />
+      <FormButtons saving={tab.saving} onClear={tab.reset} />
     </form>
   );
 
   return (
     <>
       <CrudShell
+        {...tab.shell}
         testId="settings-plans"
-        editing={editing}
         form={formBody}
         headers={[t("platform.plans.name"), t("platform.plans.users"), t("platform.plans.connections"), t("platform.plans.queues"), t("platform.plans.value"), ...PLAN_FLAGS.map((f) => t(`platform.plans.flags.${f}`)), t("platform.actions")]}
-        loading={plans.isPending}
-        failed={plans.isError}
-        empty={plans.data?.length === 0}
         emptyText={t("platform.plans.empty")}
-        onRetry={() => void plans.refetch()}
       >
-        {plans.data?.map((p) => (
-          <TableRow key={p.id} hover selected={editing === p.id} data-testid={`plan-row-${p.id}`}>
+        {tab.list.data?.map((p) => (
+          <TableRow key={p.id} hover selected={tab.editing === p.id} data-testid={`plan-row-${p.id}`}>
             <TableCell>{p.name}</TableCell>
             <TableCell>{p.users}</TableCell>
             <TableCell>{p.connections}</TableCell>
@@ -132,28 +91,11 @@ export function PlansTab() {
             {PLAN_FLAGS.map((f) => (
               <TableCell key={f}>{yesNo(p[f])}</TableCell>
             ))}
-            <TableCell sx={{ whiteSpace: "nowrap" }}>
-              <EditRowButton
-                label={t("platform.edit")}
-                testId={`plan-edit-${p.id}`}
-                onClick={() => {
-                  setForm(formOf(p));
-                  setEditing(p.id);
-                }}
-              />
-              <DeleteRowButton label={t("platform.delete")} testId={`plan-delete-${p.id}`} onClick={() => setDeleting(p)} />
-            </TableCell>
+            <RowActionsCell testIdPrefix="plan" id={p.id} onEdit={() => tab.edit(p)} onDelete={() => tab.askDelete(p)} />
           </TableRow>
         ))}
       </CrudShell>
-      <ConfirmDialog
-        open={deleting !== null}
-        title={t("platform.confirmTitle")}
-        message={t("platform.confirmDelete")}
-        confirmLabel={t("platform.yes")}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
+      <ConfirmRowDelete {...tab.confirmDelete} />
     </>
   );
 }
