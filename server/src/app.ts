@@ -31,7 +31,7 @@ import { currentCaller, resolveCaller } from "./modules/auth/caller";
 import { setOnline } from "./modules/users/presence";
 import { authRoutes } from "./modules/auth/routes";
 import { passwordResetRoutes } from "./modules/passwordReset/routes";
-import { MemoryCodeStore, RedisCodeStore } from "./modules/passwordReset/codes";
+import { ResetCodeStore } from "./modules/passwordReset/codes";
 import { ResetLimiter } from "./modules/passwordReset/limits";
 import { createMailer } from "./mail/mailer";
 import { companyRoutes } from "./modules/companies/routes";
@@ -159,7 +159,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     const mailer = createMailer(config);
     const resets = {
       mailer,
-      codes: redis[0] ? new RedisCodeStore(redis[0]) : new MemoryCodeStore(),
+      codes: new ResetCodeStore(ctx.db),
       limiter: new ResetLimiter({ maxPerEmail: config.passwordResetMaxPerEmail, maxPerIp: config.passwordResetMaxPerIp, redis: redis[0] }),
       now: options.now ?? Date.now,
     };

@@ -14,3 +14,4 @@ export * from "./auditLogs";
 export * from "./webhooks";
 export * from "./invoices";
 export * from "./announcements";
+export * from "./passwordResets";

@@ -5,7 +5,7 @@ import { AppError } from "../../http/errors";
 import { command } from "../../events/command";
 import type { Mailer } from "../../mail/mailer";
 import { hashPassword } from "../auth/passwords";
-import { RESET_CODE_TTL_MS, hashResetCode, newResetCode, type ResetCodeStore } from "./codes";
+import { hashResetCode, newResetCode, type ResetCodeStore } from "./codes";
 import type { ResetLimiter } from "./limits";
 import { resetCodeMail, type MailLanguage } from "./mailText";
 import { passwordReset } from "./events";
@@ -32,7 +32,7 @@ export async function sendResetCode(ctx: AppContext, deps: PasswordResetDeps, em
   const user = await userByEmail(ctx, email);
   if (!user) throw new AppError("ERR_NO_USER_FOUND", 404);
   const code = newResetCode();
-  await deps.codes.put(user.id, hashResetCode(ctx.secrets.jwtRefreshSecret, user.id, code), deps.now() + RESET_CODE_TTL_MS);
+  await deps.codes.put(user, hashResetCode(ctx.secrets.jwtRefreshSecret, user.id, code), deps.now());
   try {
     await deps.mailer.send({ to: user.email, ...resetCodeMail(meta.language, user.name, code) });
   } catch (err) {
