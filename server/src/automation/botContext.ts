@@ -52,11 +52,22 @@ export const botReadOf = (ticket: TicketRow, r: Record<string, unknown>) => botR
 
 export type BotRead = ReturnType<typeof botReadOf>;
 
-/** Reads the ticket and everything one automation decision needs about it (`botColumns`) in one statement. */
-export async function readForBot(db: Db | Tx, companyId: number, ticketId: number): Promise<BotRead | null> {
-  const [r] = await rowsOf(db, sql`with t as (select * from tickets where company_id = ${companyId}::int and id = ${ticketId}::int) select row_to_json(t) as ticket, ${botColumns(sql`(select ct.name from contacts ct where ct.company_id = t.company_id and ct.id = t.contact_id)`)} from t`, "balcao_bot_read");
-  const ticket = r ? rowOf(tickets, r.ticket) : null;
-  return ticket ? botReadOf(ticket, r) : null;
+/**
+ * Reads tickets of one company and everything one automation decision needs about each
+ * (`botColumns`) in one statement; answers each id's read, null where the ticket is gone.
+ */
+export async function readForBots(db: Db | Tx, companyId: number, ticketIds: number[]): Promise<(BotRead | null)[]> {
+  const rows = await rowsOf(
+    db,
+    sql`with t as (select * from tickets where company_id = ${companyId}::int and id = any(${`{${ticketIds.join(",")}}`}::int[])) select row_to_json(t) as ticket, ${botColumns(sql`(select ct.name from contacts ct where ct.company_id = t.company_id and ct.id = t.contact_id)`)} from t`,
+    "balcao_bot_reads",
+  );
+  const byId = new Map<number, BotRead>();
+  for (const r of rows) {
+    const ticket = rowOf(tickets, r.ticket);
+    if (ticket) byId.set(ticket.id, botReadOf(ticket, r));
+  }
+  return ticketIds.map((id) => byId.get(id) ?? null);
 }
 
 export type BotContext = BotRead["bot"];

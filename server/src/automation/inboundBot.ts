@@ -9,7 +9,7 @@ import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import { previewOf } from "../modules/messages/preview";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { isWithinHours } from "./businessHours";
-import { type BotContext, type BotQueue, readForBot, optionsUnder, Replies, type Say } from "./botContext";
+import { type BotContext, type BotQueue, readForBots, optionsUnder, Replies, type Say } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { sendStaged } from "./outbox";
 import type { Claim } from "../modules/messages/send";
@@ -88,6 +88,14 @@ async function answerTogether(ctx: AppContext, outcomes: InboundOutcome[], burst
   return outcomes.map(() => undefined);
 }
 
+/**
+ * The bot's reads, per app and company: the tickets whose messages come while earlier reads run
+ * are read together in the next statement, as their decisions are stored together (`decisions`).
+ */
+const botReads = perApp(
+  (ctx) => new KeyedBatches((items: { companyId: number; ticketId: number }[]) => readForBots(ctx.db, items[0].companyId, items.map((i) => i.ticketId)), undefined, BATCH_SLOTS),
+);
+
 /** How many times a decision is made again because the ticket changed under it. */
 const ATTEMPTS = 5;
 
@@ -98,7 +106,7 @@ const sameTexts = (a: string[], b: string[] | undefined) => !!b && a.length === 
 async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst) {
   const { companyId, ticketId } = outcomes[0];
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const read = await readForBot(ctx.db, companyId, ticketId);
+    const read = await botReads(ctx).submit(String(companyId), { companyId, ticketId });
     if (!read) return null;
     const { ticket, bot, settings } = read;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
