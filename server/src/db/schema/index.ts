@@ -15,3 +15,4 @@ export * from "./webhooks";
 export * from "./invoices";
 export * from "./announcements";
 export * from "./passwordResets";
+export * from "./files";
