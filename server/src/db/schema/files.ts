@@ -39,7 +39,9 @@ export const fileListOptions = pgTable(
     mediaName: text(),
     /** image, audio, video or document, read from the file's bytes. */
     mediaType: text(),
+    /** Where it stands in its list: a campaign sends the files in this order. */
+    position: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("files_options_file_idx").on(t.fileId, t.id)],
+  (t) => [index("files_options_file_idx").on(t.fileId, t.position, t.id)],
 );
