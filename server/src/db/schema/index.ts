@@ -16,3 +16,4 @@ export * from "./invoices";
 export * from "./announcements";
 export * from "./passwordResets";
 export * from "./files";
+export * from "./contactLists";
