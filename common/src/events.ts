@@ -16,6 +16,8 @@ export type CompanyEventFamily =
   | "quickemessage"
   | "tag"
   | "deadLetter"
+  /** File lists (administration §4): action create/update with the record, delete with the id. */
+  | "file"
   /** The company's plan (limits and menu flags) changed. */
   | "plan"
   /** An invoice of the company was paid (action CONCLUIDA). */

@@ -36,3 +36,4 @@ export * from "./schemas/deadLetters";
 export * from "./schemas/webhooks";
 export * from "./schemas/auditLogs";
 export * from "./schemas/billing";
+export * from "./schemas/fileLists";

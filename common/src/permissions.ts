@@ -23,6 +23,8 @@ export const PERMISSIONS = [
   "queues:manage",
   "tags:kanban",
   "tags:manage",
+  /** File lists: create, change, upload their files, delete (administration §1: admins manage files). */
+  "files:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -46,6 +46,7 @@ import { ticketNoteRoutes } from "./modules/ticketNotes/routes";
 import { quickMessageRoutes } from "./modules/quickMessages/routes";
 import { helpRoutes } from "./modules/helps/routes";
 import { announcementRoutes } from "./modules/announcements/routes";
+import { fileListRoutes } from "./modules/fileLists/routes";
 import { queueRoutes } from "./modules/queues/routes";
 import { queueOptionRoutes } from "./modules/queueOptions/routes";
 import { companyScheduleRoutes } from "./modules/companies/schedules";
@@ -181,6 +182,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(quickMessageRoutes(ctx));
       await api.register(helpRoutes(ctx));
       await api.register(announcementRoutes(ctx));
+      await api.register(fileListRoutes(ctx));
       await api.register(queueRoutes(ctx));
       await api.register(queueOptionRoutes(ctx));
       await api.register(companyScheduleRoutes(ctx));

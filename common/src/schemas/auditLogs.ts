@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "tag.deleted",
   "quickMessage.deleted",
   "schedule.deleted",
+  "fileList.deleted",
   "help.created",
   "help.updated",
   "help.deleted",

@@ -8,6 +8,8 @@ export const V = {
   /** Tag and schedule forms use the spec's Portuguese texts. */
   tooShortPt: "Mensagem muito curta",
   requiredPt: "Obrigatório",
+  /** The file list form's name (administration §5). */
+  nameTooShortPt: "nome muito curto",
   /** The password reset form's texts of the spec. */
   weakPassword: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
   passwordsDiffer: "As senhas não correspondem",

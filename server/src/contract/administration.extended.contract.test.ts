@@ -148,14 +148,73 @@ describe("Campaigns", () => {
 });
 
 describe("Files", () => {
-  todo(ISSUE.campaigns, [
-    "GET /files/ with companyId, or searchParam and pageNumber (files, hasMore)",
-    "GET /files/{id}",
-    "POST /files (name, message, options, userId)",
-    "PUT /files/{id} (name, message, options, userId)",
-    "POST /files/uploadList/{id} (multipart fileId, typeArch 'fileList', files, mediaType, name and id per option)",
-    "DELETE /files/{id}",
-  ]);
+  const form = (name: string, options: { id?: number; name: string }[]) => ({ name, message: "Segue nosso catálogo", options, userId: admin.user.id });
+  const newList = () => created(t, "/files", form(unique("Catálogo "), [{ name: "Tabela de preços" }, { name: "Foto da loja" }]), admin.token);
+
+  it("GET /files/ with searchParam and pageNumber: files and hasMore", async () => {
+    const list = await newList();
+    const res = await t.http.get(`/files/?searchParam=${encodeURIComponent(list.name.toLowerCase())}&pageNumber=1`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...page("files"), hasMore: false });
+    expect(res.body.files).toEqual([expect.objectContaining({ id: list.id, name: list.name })]);
+  });
+
+  it("GET /files/ with companyId: files", async () => {
+    const list = await newList();
+    const res = await t.http.get(`/files/?companyId=${admin.user.companyId}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject(page("files"));
+    expect(res.body.files).toEqual(expect.arrayContaining([expect.objectContaining({ id: list.id, name: list.name })]));
+  });
+
+  it("GET /files/{id}: id, name, message, options (id, name, path, mediaType)", async () => {
+    const list = await newList();
+    const res = await t.http.get(`/files/${list.id}`, admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: list.id, name: list.name, message: "Segue nosso catálogo" } });
+    expect(res.body.options).toEqual([
+      expect.objectContaining({ id: expect.any(Number), name: "Tabela de preços", path: null, mediaType: null }),
+      expect.objectContaining({ id: expect.any(Number), name: "Foto da loja", path: null, mediaType: null }),
+    ]);
+  });
+
+  it("POST /files: name, message, options, userId", async () => {
+    const name = unique("Cardápio ");
+    const res = await t.http.post("/files", form(name, [{ name: "Cardápio" }]), admin.token);
+    expect(res).toMatchObject({ status: 201, body: { id: expect.any(Number), name, options: [expect.objectContaining({ id: expect.any(Number), name: "Cardápio" })] } });
+  });
+
+  it("PUT /files/{id}: name, message, options, userId", async () => {
+    const list = await newList();
+    const res = await t.http.put(`/files/${list.id}`, form(list.name, [list.options[0]]), admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: list.id, options: [expect.objectContaining({ id: list.options[0].id })] } });
+  });
+
+  it("POST /files/uploadList/{id} as multipart: fileId, typeArch 'fileList', then per option files, mediaType, name and id", async () => {
+    const list = await newList();
+    const [tabela, foto] = list.options;
+    const form = new FormData();
+    form.append("fileId", String(list.id));
+    form.append("typeArch", "fileList");
+    for (const option of [tabela, foto]) {
+      form.append("files", new Blob([new Uint8Array(PNG)], { type: "image/png" }), `${option.id}.png`);
+      form.append("mediaType", "image/png");
+      form.append("name", option.name);
+      form.append("id", String(option.id));
+    }
+    const res = await fetch(`${t.url}/files/uploadList/${list.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${admin.token}` } });
+    expect(res.status).toBe(200);
+    const shown = await t.http.get(`/files/${list.id}`, admin.token);
+    expect(shown.body.options).toEqual([
+      expect.objectContaining({ id: tabela.id, path: expect.any(String), mediaType: "image/png" }),
+      expect.objectContaining({ id: foto.id, path: expect.any(String), mediaType: "image/png" }),
+    ]);
+  });
+
+  it("DELETE /files/{id}", async () => {
+    const list = await newList();
+    expect((await t.http.del(`/files/${list.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/files/${list.id}`, admin.token)).status).toBe(404);
+  });
 });
 
 describe("Announcements", () => {

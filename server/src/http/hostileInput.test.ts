@@ -64,6 +64,8 @@ afterAll(async () => {
 /** Which fixture records a field or path names, by its words; the first that matches wins. */
 const KINDS: Array<[RegExp, Array<keyof Awaited<ReturnType<typeof hostileFixture>>["ids"]>]> = [
   [/quick/i, ["quickMessage"]],
+  [/files\/options/i, ["fileListOption"]],
+  [/^\/files|fileId/i, ["fileList"]],
   [/note/i, ["note"]],
   [/option|parent/i, ["queueOption"]],
   [/queue/i, ["queue"]],

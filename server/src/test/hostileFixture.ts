@@ -20,6 +20,7 @@ export async function hostileFixture(t: TestApp, admin: { token: string; user: {
   await t.http.put(`/tickets/${ticket}`, { status: "open", userId: admin.user.id }, admin.token);
   await t.http.post(`/messages/${ticket}`, { body: "Como posso ajudar?" }, admin.token);
   const queue = await created(t, admin.token, "/queue", { name: `Fila ${n}`, color: `#11223${n}` });
+  const fileList = (await t.http.post("/files", { name: `Catálogo ${n}`, message: "Segue o catálogo", options: [{ name: "Tabela" }] }, admin.token)).body;
   const ids = {
     admin: admin.user.id,
     sandbox: sandbox.id,
@@ -33,6 +34,8 @@ export async function hostileFixture(t: TestApp, admin: { token: string; user: {
     schedule: await created(t, admin.token, "/schedules", { body: "Lembrete da visita", contactId: contact, sendAt: new Date(Date.now() + 86_400_000).toISOString() }),
     note: await created(t, admin.token, "/ticket-notes", { note: "Cliente antigo", ticketId: ticket, contactId: contact }),
     attendant: (await createAttendant(t, admin.token)).id,
+    fileList: fileList.id as number,
+    fileListOption: fileList.options[0].id as number,
   };
   return { ids, sandboxToken: sandbox.token };
 }

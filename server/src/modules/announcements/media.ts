@@ -5,6 +5,7 @@ import type { AppContext, Caller } from "../../context";
 import { announcements } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { readForm } from "../../http/multipartForm";
+import { imageKindOf } from "../../media/contentKind";
 import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
 import { announcementUpdated } from "./events";
@@ -12,16 +13,6 @@ import { presentAnnouncement } from "./present";
 import { findVisibleAnnouncement } from "./service";
 
 const fileError = (message: string) => new AppError("ERR_VALIDATION", 400, { field: "file", message: `file: ${message}` });
-
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-const JPEG = Buffer.from([0xff, 0xd8, 0xff]);
-
-/** The image's kind by its first bytes; a name alone proves nothing. */
-export function imageKindOf(data: Buffer): "png" | "jpeg" | null {
-  if (data.subarray(0, PNG.length).equals(PNG)) return "png";
-  if (data.subarray(0, JPEG.length).equals(JPEG)) return "jpeg";
-  return null;
-}
 
 /** The name's extension and the bytes must agree: a .png is a PNG, a .jpg or .jpeg a JPEG. */
 const nameFits = (name: string, kind: "png" | "jpeg") => (kind === "png" ? /\.png$/i.test(name) : /\.jpe?g$/i.test(name));
