@@ -21,7 +21,12 @@ export type CompanyEventFamily =
   /** The company's plan (limits and menu flags) changed. */
   | "plan"
   /** An invoice of the company was paid (action CONCLUIDA). */
-  | "payment";
+  | "payment"
+  /** Contact lists (with their contacts count) and their items; items also go to a per-list channel. */
+  | "ContactList"
+  | "ContactListItem"
+  /** How far a spreadsheet import into a list is, to the uploading user. */
+  | "ContactListImport";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

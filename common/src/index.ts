@@ -15,6 +15,7 @@ export * from "./schemas/whatsapps";
 export * from "./schemas/sandbox";
 export * from "./schemas/contacts";
 export * from "./schemas/contactTransfer";
+export * from "./schemas/contactLists";
 export * from "./schemas/tags";
 export * from "./schemas/kanban";
 export * from "./schemas/ticketNotes";

@@ -25,12 +25,14 @@ export const PERMISSIONS = [
   "tags:manage",
   /** File lists: create, change, upload their files, delete (administration §1: admins manage files). */
   "files:manage",
+  /** Contact lists and their contacts (campaign audiences); deleting a list's contact also needs contacts-page:deleteContact. */
+  "contact-lists:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const RULES: Record<Profile, readonly Permission[]> = {
   admin: PERMISSIONS,
-  supervisor: ["tags:kanban", "tags:manage"],
+  supervisor: ["tags:kanban", "tags:manage", "contact-lists:manage"],
   user: [],
 };
 

@@ -72,6 +72,7 @@ import { webhookRoutes } from "./modules/webhooks/routes";
 import { auditLogRoutes } from "./modules/audit/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
 import { billingRoutes } from "./modules/billing/routes";
+import { contactListRoutes } from "./modules/contactLists/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(auditLogRoutes(ctx));
       await api.register(invoiceRoutes(ctx));
       await api.register(billingRoutes(ctx));
+      await api.register(contactListRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });

@@ -45,20 +45,86 @@ describe("Prompts and integrations", () => {
 });
 
 describe("Contact lists", () => {
-  todo(ISSUE.campaigns, [
-    "GET /contact-lists/ with searchParam, pageNumber (records, hasMore)",
-    "GET /contact-lists/{id}",
-    "POST /contact-lists",
-    "PUT /contact-lists/{id}",
-    "DELETE /contact-lists/{id}",
-    "GET /contact-lists/list with params (plain list)",
-    "POST /contact-lists/{id}/upload (multipart field file)",
-    "GET contact-list-items with searchParam, pageNumber, contactListId (contacts, hasMore)",
-    "GET /contact-list-items/{id}",
-    "POST /contact-list-items (name, number, email, companyId, contactListId)",
-    "PUT /contact-list-items/{id}",
-    "DELETE /contact-list-items/{id}",
-  ]);
+  const newList = () => created(t, "/contact-lists", { name: unique("Clientes ") }, admin.token);
+  const newItem = (contactListId: number) => created(t, "/contact-list-items", { name: "Bianca Prado", number: newPhone(), email: "bianca@example.com", companyId: admin.user.companyId, contactListId }, admin.token);
+
+  it("GET /contact-lists/ with searchParam, pageNumber: records and hasMore", async () => {
+    const list = await newList();
+    const res = await t.http.get(`/contact-lists/?searchParam=${encodeURIComponent(list.name.toLowerCase())}&pageNumber=1`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...page("records"), hasMore: false });
+    expect(res.body.records).toEqual([expect.objectContaining({ id: list.id, name: list.name, contactsCount: 0 })]);
+  });
+
+  it("GET /contact-lists/{id}", async () => {
+    const list = await newList();
+    expect(await t.http.get(`/contact-lists/${list.id}`, admin.token)).toMatchObject({ status: 200, body: { id: list.id, name: list.name, contactsCount: 0 } });
+  });
+
+  it("POST /contact-lists", async () => {
+    const name = unique("Aniversariantes ");
+    expect(await t.http.post("/contact-lists", { name }, admin.token)).toMatchObject({ status: 201, body: { id: expect.any(Number), name } });
+  });
+
+  it("PUT /contact-lists/{id}", async () => {
+    const list = await newList();
+    const name = unique("Renomeada ");
+    expect(await t.http.put(`/contact-lists/${list.id}`, { name }, admin.token)).toMatchObject({ status: 200, body: { id: list.id, name } });
+  });
+
+  it("DELETE /contact-lists/{id}", async () => {
+    const list = await newList();
+    expect((await t.http.del(`/contact-lists/${list.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/contact-lists/${list.id}`, admin.token)).status).toBe(404);
+  });
+
+  it("GET /contact-lists/list with params: a plain list", async () => {
+    const list = await newList();
+    const res = await t.http.get(`/contact-lists/list?companyId=${admin.user.companyId}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(expect.arrayContaining([expect.objectContaining({ id: list.id, name: list.name })]));
+  });
+
+  it("POST /contact-lists/{id}/upload as multipart with file", async () => {
+    const list = await newList();
+    const csv = `name,number,email\nCaio Prado,${newPhone()},caio@example.com\n`;
+    const res = await multipart(t, "POST", `/contact-lists/${list.id}/upload`, admin.token, {}, [{ field: "file", name: "planilha.csv", data: csv, type: "text/csv" }]);
+    expect(res).toMatchObject({ status: 200, body: { total: 1, created: 1, errors: [] } });
+  });
+
+  it("GET contact-list-items with searchParam, pageNumber, contactListId: contacts and hasMore", async () => {
+    const list = await newList();
+    const item = await newItem(list.id);
+    const res = await t.http.get(`/contact-list-items?searchParam=bianca&pageNumber=1&contactListId=${list.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...page("contacts"), hasMore: false });
+    expect(res.body.contacts).toEqual([expect.objectContaining({ id: item.id, name: "Bianca Prado", number: item.number, email: "bianca@example.com", isWhatsappValid: null })]);
+  });
+
+  it("GET /contact-list-items/{id}", async () => {
+    const item = await newItem((await newList()).id);
+    expect(await t.http.get(`/contact-list-items/${item.id}`, admin.token)).toMatchObject({ status: 200, body: { id: item.id, name: "Bianca Prado", number: item.number } });
+  });
+
+  it("POST /contact-list-items: name, number, email, companyId, contactListId", async () => {
+    const list = await newList();
+    const number = newPhone();
+    const res = await t.http.post("/contact-list-items", { name: "Davi Prado", number, email: "", companyId: admin.user.companyId, contactListId: list.id }, admin.token);
+    expect(res).toMatchObject({ status: 201, body: { id: expect.any(Number), name: "Davi Prado", number, contactListId: list.id } });
+  });
+
+  it("PUT /contact-list-items/{id}", async () => {
+    const list = await newList();
+    const item = await newItem(list.id);
+    const res = await t.http.put(`/contact-list-items/${item.id}`, { name: "Bianca Prado Reis", number: item.number, email: "", companyId: admin.user.companyId, contactListId: String(list.id) }, admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: item.id, name: "Bianca Prado Reis", email: "" } });
+  });
+
+  it("DELETE /contact-list-items/{id}", async () => {
+    const item = await newItem((await newList()).id);
+    expect((await t.http.del(`/contact-list-items/${item.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/contact-list-items/${item.id}`, admin.token)).status).toBe(404);
+  });
 });
 
 describe("Quick messages", () => {

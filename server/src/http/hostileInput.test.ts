@@ -68,6 +68,8 @@ const KINDS: Array<[RegExp, Array<keyof Awaited<ReturnType<typeof hostileFixture
   [/^\/files|fileId/i, ["fileList"]],
   [/note/i, ["note"]],
   [/option|parent/i, ["queueOption"]],
+  [/contact.?list.?item/i, ["contactListItem"]],
+  [/contact.?list/i, ["contactList"]],
   [/queue/i, ["queue"]],
   [/tag/i, ["tag"]],
   [/ticket/i, ["ticket"]],

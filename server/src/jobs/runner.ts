@@ -11,6 +11,8 @@ import { deliverDueWebhooks } from "./deliverWebhooks";
 import { registerWebhookWaker, unregisterWebhookWaker } from "./webhookWakeups";
 import { deleteMarkedCompanies } from "../automation/deleteCompanies";
 import { registerCompanyDeletionWaker, unregisterCompanyDeletionWaker } from "./companyDeletionWakeups";
+import { checkContactListNumbers } from "../automation/checkContactListNumbers";
+import { registerContactListCheckWaker, unregisterContactListCheckWaker } from "./contactListCheckWakeups";
 
 const SWEEP = "ticket-sweep";
 // a queue of its own: a schedule is also woken on its exact time by a delayed job, not only by the minute sweep
@@ -21,6 +23,10 @@ const WEBHOOKS = "deliver-webhooks";
 const COMPANY_DELETIONS = "delete-companies";
 // each company's invoice, days before its due date: every 5 minutes, and at start for the time a stop missed
 const INVOICES = "make-due-invoices";
+// contact list numbers asked about on WhatsApp: woken by an import or a new number, every minute for the rest;
+// one run at a time and one waiting (stately), each run bounded so that a stop never waits for a long list
+const CONTACT_LIST_CHECKS = "check-contact-list-numbers";
+const CONTACT_LIST_CHECK_CHUNKS = 20;
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -80,8 +86,18 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   registerCompanyDeletionWaker(ctx, async (companyId) => {
     await boss.send(COMPANY_DELETIONS, { companyId }, { singletonKey: `company-${companyId}` });
   });
+  await createQueue(boss, CONTACT_LIST_CHECKS, { name: CONTACT_LIST_CHECKS, policy: "stately", retryLimit: 2, retryDelay: 30, expireInSeconds: 900 });
+  await boss.work(CONTACT_LIST_CHECKS, { pollingIntervalSeconds: 2 }, async () => {
+    const { more } = await checkContactListNumbers(ctx, { maxChunks: CONTACT_LIST_CHECK_CHUNKS });
+    if (more) await boss.send(CONTACT_LIST_CHECKS, {});
+  });
+  await boss.schedule(CONTACT_LIST_CHECKS, "* * * * *");
+  registerContactListCheckWaker(ctx, async () => {
+    await boss.send(CONTACT_LIST_CHECKS, {});
+  });
   return {
     async stop() {
+      unregisterContactListCheckWaker(ctx);
       unregisterCompanyDeletionWaker(ctx);
       unregisterWebhookWaker(ctx);
       unregisterScheduleWaker(ctx);

@@ -21,6 +21,7 @@ export async function hostileFixture(t: TestApp, admin: { token: string; user: {
   await t.http.post(`/messages/${ticket}`, { body: "Como posso ajudar?" }, admin.token);
   const queue = await created(t, admin.token, "/queue", { name: `Fila ${n}`, color: `#11223${n}` });
   const fileList = (await t.http.post("/files", { name: `Catálogo ${n}`, message: "Segue o catálogo", options: [{ name: "Tabela" }] }, admin.token)).body;
+  const contactList = await created(t, admin.token, "/contact-lists", { name: `Lista ${n}` });
   const ids = {
     admin: admin.user.id,
     sandbox: sandbox.id,
@@ -33,6 +34,8 @@ export async function hostileFixture(t: TestApp, admin: { token: string; user: {
     quickMessage: await created(t, admin.token, "/quick-messages", { shortcode: `oi${n}`, message: "Olá!" }),
     schedule: await created(t, admin.token, "/schedules", { body: "Lembrete da visita", contactId: contact, sendAt: new Date(Date.now() + 86_400_000).toISOString() }),
     note: await created(t, admin.token, "/ticket-notes", { note: "Cliente antigo", ticketId: ticket, contactId: contact }),
+    contactList,
+    contactListItem: await created(t, admin.token, "/contact-list-items", { name: "Cliente da lista", number: `55119800${n}1234`, contactListId: contactList }),
     attendant: (await createAttendant(t, admin.token)).id,
     fileList: fileList.id as number,
     fileListOption: fileList.options[0].id as number,

@@ -12,7 +12,8 @@ import { deadLettersRealtime } from "./deadLetters";
 import { sandboxRealtime } from "./sandbox";
 import { paymentsRealtime } from "./payments";
 import { plansRealtime } from "./plans";
+import { contactListsRealtime } from "./contactLists";
 import { fileListsRealtime } from "./fileLists";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime];

@@ -34,18 +34,21 @@ const CFB_MAGIC = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
 /** An .xlsx of 10 MB unpacks to far less than this; more is a decompression bomb. */
 const MAX_UNZIPPED_BYTES = 256 * 1024 * 1024;
 
-/** Headers recognised in English or Portuguese, compared without case, accents or punctuation. */
+/** Headers recognised in English, Portuguese or Spanish, compared without case, accents or punctuation. */
 const HEADERS: Record<string, keyof Omit<SheetContact, "row">> = {
   name: "name",
   nome: "name",
+  nombre: "name",
   number: "number",
   numero: "number",
   phone: "number",
   telefone: "number",
   celular: "number",
   whatsapp: "number",
+  telefono: "number",
   email: "email",
   mail: "email",
+  correo: "email",
 };
 
 export function fileProblem(problem: ContactImportFileProblem, detail: string) {

@@ -1,0 +1,96 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import {
+  contactListBody,
+  contactListExampleQuery,
+  contactListItemsQuery,
+  contactListOptionsQuery,
+  contactListsQuery,
+  contactListUploadQuery,
+  createContactListItemBody,
+  idParams,
+  updateContactListItemBody,
+} from "@balcao/common";
+import type { AppContext } from "../../context";
+import { authorize } from "../../policies";
+import { IMPORT_BODY_LIMIT, readUploadedSpreadsheet } from "../contacts/upload";
+import * as lists from "./service";
+import * as items from "./items";
+import { importContactListItems } from "./import";
+import { exampleSpreadsheet } from "./example";
+
+const tags = ["contact-lists"];
+
+/**
+ * Contact lists and their contacts (administration §2, §7): campaign audiences, for the roles that
+ * manage them (admins and supervisors). companyId sent by the client is ignored: the caller's is used.
+ */
+export function contactListRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const r = app.withTypeProvider<ZodTypeProvider>();
+    app.addHook("preHandler", async (request) => authorize(request.caller, "contact-lists:manage"));
+
+    r.get("/contact-lists", { schema: { querystring: contactListsQuery, tags } }, async (request) =>
+      lists.listContactListsPage(ctx.db, request.caller, request.query),
+    );
+
+    r.get("/contact-lists/list", { schema: { querystring: contactListOptionsQuery, tags } }, async (request) =>
+      lists.listContactListOptions(ctx.db, request.caller, request.query.searchParam),
+    );
+
+    r.get("/contact-lists/example", { schema: { querystring: contactListExampleQuery, tags } }, async (request, reply) => {
+      const file = await exampleSpreadsheet(request.query.lang);
+      return reply
+        .header("content-type", "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
+        .header("content-disposition", `attachment; filename="${file.filename}"`)
+        .header("cache-control", "private, no-store")
+        .send(file.data);
+    });
+
+    r.get("/contact-lists/:id", { schema: { params: idParams, tags } }, async (request) => lists.showContactList(ctx.db, request.caller, request.params.id));
+
+    r.post("/contact-lists", { schema: { body: contactListBody, tags } }, async (request, reply) =>
+      reply.status(201).send(await lists.createContactList(ctx, request.caller, request.body)),
+    );
+
+    r.put("/contact-lists/:id", { schema: { params: idParams, body: contactListBody, tags } }, async (request) =>
+      lists.updateContactList(ctx, request.caller, request.params.id, request.body),
+    );
+
+    r.delete("/contact-lists/:id", { schema: { params: idParams, tags } }, async (request) => {
+      await lists.deleteContactList(ctx, request.caller, request.params.id);
+      return { message: "Contact list deleted" };
+    });
+
+    /** Multipart with the spreadsheet in `file` (.xlsx, .xls or .csv); importId (query) tags the progress events. */
+    r.post(
+      "/contact-lists/:id/upload",
+      { bodyLimit: IMPORT_BODY_LIMIT, schema: { params: idParams, querystring: contactListUploadQuery, tags, consumes: ["multipart/form-data"] } },
+      async (request) => {
+        // the list is checked before the upload is read: a stranger's import never gets parsed
+        const list = await lists.findContactList(ctx.db, request.caller.companyId, request.params.id);
+        const file = await readUploadedSpreadsheet(request);
+        return importContactListItems(ctx, request.caller, list.id, file, request.query.importId ?? null);
+      },
+    );
+
+    r.get("/contact-list-items", { schema: { querystring: contactListItemsQuery, tags } }, async (request) =>
+      items.listContactListItemsPage(ctx.db, request.caller, request.query),
+    );
+
+    r.get("/contact-list-items/:id", { schema: { params: idParams, tags } }, async (request) => items.showContactListItem(ctx.db, request.caller, request.params.id));
+
+    r.post("/contact-list-items", { schema: { body: createContactListItemBody, tags } }, async (request, reply) =>
+      reply.status(201).send(await items.createContactListItem(ctx, request.caller, request.body)),
+    );
+
+    r.put("/contact-list-items/:id", { schema: { params: idParams, body: updateContactListItemBody, tags } }, async (request) =>
+      items.updateContactListItem(ctx, request.caller, request.params.id, request.body),
+    );
+
+    r.delete("/contact-list-items/:id", { schema: { params: idParams, tags } }, async (request) => {
+      await items.deleteContactListItem(ctx, request.caller, request.params.id);
+      return { message: "Contact deleted" };
+    });
+  };
+}
