@@ -8,7 +8,7 @@ import {
   NotFoundPage, QueuesPage, QuickMessagesPage, SandboxPairPage, SchedulesPage, SettingsPage, SignupPage, SimulatorPage,
   TagsPage, TicketsPage, TodoListPage, UsersPage,
 } from "./pages";
-import { AnnouncementsPage, AuditLogsPage } from "./pages";
+import { AnnouncementsPage, AuditLogsPage, FileListsPage } from "./pages";
 import { FinanceiroPage, SubscriptionPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
@@ -45,7 +45,7 @@ export function AppRoutes() {
           <Route path="/kanban" element={<RequirePlan flag="useKanban"><KanbanPage /></RequirePlan>} />
           <Route path="/queues" element={admin(<QueuesPage />)} />
           <Route path="/users" element={admin(<UsersPage />)} />
-          <Route path="/files" element={admin(<Soon area="files" />)} />
+          <Route path="/files" element={admin(<FileListsPage />)} />
           <Route path="/prompts" element={admin(<RequirePlan flag="useOpenAi"><Soon area="prompts" /></RequirePlan>)} />
           <Route path="/queue-integration" element={admin(<RequirePlan flag="useIntegrations"><Soon area="queueIntegration" /></RequirePlan>)} />
           <Route path="/connections" element={admin(<ConnectionsPage />)} />

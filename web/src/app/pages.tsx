@@ -54,6 +54,7 @@ export const MessagesApiPage = page(() => import("../pages/MessagesApi/MessagesA
 export const SettingsPage = page(() => import("../pages/Settings/SettingsPage").then((m) => m.SettingsPage));
 export const AnnouncementsPage = page(() => import("../pages/Announcements/AnnouncementsPage").then((m) => m.AnnouncementsPage));
 export const AuditLogsPage = page(() => import("../pages/AuditLogs/AuditLogsPage").then((m) => m.AuditLogsPage));
+export const FileListsPage = page(() => import("../pages/FileLists/FileListsPage").then((m) => m.FileListsPage));
 export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
 
 /** The page each address opens, in the order AppRoutes matches them (its catch-all excepted). */
@@ -73,6 +74,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/kanban", KanbanPage],
   ["/queues", QueuesPage],
   ["/users", UsersPage],
+  ["/files", FileListsPage],
   ["/connections", ConnectionsPage],
   ["/simulator", SimulatorPage],
   ["/messages-api", MessagesApiPage],

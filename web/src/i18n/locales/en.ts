@@ -17,6 +17,7 @@ import { kanbanEn } from "./kanban.en";
 import { auditEn } from "./audit.en";
 import { billingEn } from "./billing.en";
 import { announcementsEn } from "./announcements.en";
+import { fileListsEn } from "./fileLists.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -234,6 +235,7 @@ export const en: Messages = {
   audit: auditEn,
   billing: billingEn,
   announcements: announcementsEn,
+  fileLists: fileListsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

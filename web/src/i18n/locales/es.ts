@@ -17,6 +17,7 @@ import { kanbanEs } from "./kanban.es";
 import { auditEs } from "./audit.es";
 import { billingEs } from "./billing.es";
 import { announcementsEs } from "./announcements.es";
+import { fileListsEs } from "./fileLists.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -234,6 +235,7 @@ export const es: Messages = {
   audit: auditEs,
   billing: billingEs,
   announcements: announcementsEs,
+  fileLists: fileListsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

@@ -18,6 +18,7 @@ import { kanbanPt } from "./kanban.pt";
 import { auditPt } from "./audit.pt";
 import { billingPt } from "./billing.pt";
 import { announcementsPt } from "./announcements.pt";
+import { fileListsPt } from "./fileLists.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -237,6 +238,7 @@ export const pt = {
   audit: auditPt,
   billing: billingPt,
   announcements: announcementsPt,
+  fileLists: fileListsPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
