@@ -38,3 +38,4 @@ export * from "./schemas/webhooks";
 export * from "./schemas/auditLogs";
 export * from "./schemas/billing";
 export * from "./schemas/fileLists";
+export * from "./schemas/campaignSettings";

@@ -27,6 +27,8 @@ export const PERMISSIONS = [
   "files:manage",
   /** Contact lists and their contacts (campaign audiences); deleting a list's contact also needs contacts-page:deleteContact. */
   "contact-lists:manage",
+  /** Campaigns and their settings. */
+  "campaigns:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

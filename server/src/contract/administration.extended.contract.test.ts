@@ -208,9 +208,15 @@ describe("Campaigns", () => {
     "POST /campaigns/{id}/cancel",
     "POST /campaigns/{id}/restart",
     "DELETE /campaigns/{id}",
-    "GET /campaign-settings (key and JSON-string value)",
-    "POST /campaign-settings with settings",
   ]);
+
+  it("GET /campaign-settings (key and JSON-string value); POST /campaign-settings with settings", async () => {
+    const settings = { messageInterval: 10, longerIntervalAfter: 5, greaterInterval: 30, variables: [{ key: "empresa", value: "Padaria" }] };
+    expect((await t.http.post("/campaign-settings", { settings }, admin.token)).status).toBe(200);
+    const list = (await t.http.get("/campaign-settings", admin.token)).body as { key: string; value: string }[];
+    // the original client: Object.fromEntries(data.map((item) => [item.key, JSON.parse(item.value)]))
+    expect(Object.fromEntries(list.map((item) => [item.key, JSON.parse(item.value)]))).toEqual(settings);
+  });
 });
 
 describe("Files", () => {

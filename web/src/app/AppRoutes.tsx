@@ -9,7 +9,7 @@ import {
   TagsPage, TicketsPage, TodoListPage, UsersPage,
 } from "./pages";
 import { AnnouncementsPage, AuditLogsPage, FileListsPage } from "./pages";
-import { FinanceiroPage, SubscriptionPage } from "./pages";
+import { CampaignSettingsPage, FinanceiroPage, SubscriptionPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -63,7 +63,7 @@ export function AppRoutes() {
             element={admin(<RequireCampaigns><Soon area="contactListItems" param="contactListId" /></RequireCampaigns>)}
           />
           <Route path="/campaign/:campaignId/report" element={admin(<RequireCampaigns><Soon area="campaignReport" param="campaignId" /></RequireCampaigns>)} />
-          <Route path="/campaigns-config" element={admin(<RequireCampaigns><Soon area="campaignsConfig" /></RequireCampaigns>)} />
+          <Route path="/campaigns-config" element={admin(<RequireCampaigns><CampaignSettingsPage /></RequireCampaigns>)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -35,6 +35,7 @@ export const LoginPage = page(() => import("../pages/Login/LoginPage").then((m) 
 export const SignupPage = page(() => import("../pages/Signup/SignupPage").then((m) => m.SignupPage));
 export const ForgetPasswordPage = page(() => import("../pages/ForgetPassword/ForgetPasswordPage").then((m) => m.ForgetPasswordPage));
 export const FinanceiroPage = page(() => import("../pages/Financeiro/FinanceiroPage").then((m) => m.FinanceiroPage));
+export const CampaignSettingsPage = page(() => import("../pages/CampaignSettings/CampaignSettingsPage").then((m) => m.CampaignSettingsPage));
 export const SubscriptionPage = page(() => import("../pages/Subscription/SubscriptionPage").then((m) => m.SubscriptionPage));
 export const SandboxPairPage = page(() => import("../pages/SandboxPair/SandboxPairPage").then((m) => m.SandboxPairPage));
 export const DashboardPage = page(() => import("../pages/Dashboard/DashboardPage").then((m) => m.DashboardPage));

@@ -17,3 +17,4 @@ export * from "./announcements";
 export * from "./passwordResets";
 export * from "./files";
 export * from "./contactLists";
+export * from "./campaigns";

@@ -18,6 +18,7 @@ import { auditEn } from "./audit.en";
 import { billingEn } from "./billing.en";
 import { announcementsEn } from "./announcements.en";
 import { fileListsEn } from "./fileLists.en";
+import { campaignSettingsEn } from "./campaignSettings.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -236,6 +237,7 @@ export const en: Messages = {
   billing: billingEn,
   announcements: announcementsEn,
   fileLists: fileListsEn,
+  campaignSettings: campaignSettingsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

@@ -18,6 +18,7 @@ import { auditEs } from "./audit.es";
 import { billingEs } from "./billing.es";
 import { announcementsEs } from "./announcements.es";
 import { fileListsEs } from "./fileLists.es";
+import { campaignSettingsEs } from "./campaignSettings.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -236,6 +237,7 @@ export const es: Messages = {
   billing: billingEs,
   announcements: announcementsEs,
   fileLists: fileListsEs,
+  campaignSettings: campaignSettingsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

@@ -19,6 +19,7 @@ import { auditPt } from "./audit.pt";
 import { billingPt } from "./billing.pt";
 import { announcementsPt } from "./announcements.pt";
 import { fileListsPt } from "./fileLists.pt";
+import { campaignSettingsPt } from "./campaignSettings.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -239,6 +240,7 @@ export const pt = {
   billing: billingPt,
   announcements: announcementsPt,
   fileLists: fileListsPt,
+  campaignSettings: campaignSettingsPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
