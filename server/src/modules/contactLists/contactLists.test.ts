@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { ADMIN, connectSocket, nextEvent, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { createAttendant } from "../../test/workspaceFixtures";
 
 let t: TestApp;
@@ -254,6 +254,23 @@ describe("who may use contact lists", () => {
     }
     expect((await t.http.get("/contact-lists/")).status).toBe(401);
     expect((await t.http.get(`/contact-list-items/${item.id}`, a.token)).body.name).toBe("Ana Supervisionada");
+  });
+});
+
+describe("companies without campaigns", () => {
+  it("get 403 on every contact list route while neither their setting nor their plan enables campaigns", async () => {
+    const root = (await t.http.login(ADMIN.email, ADMIN.password)).token;
+    const plan = await t.http.post("/plans", { name: unique("Sem campanhas "), users: 5, connections: 2, queues: 3, value: 29.9, useCampaigns: false }, root);
+    expect(plan.status).toBe(201);
+    const d = await signUpCompany(t.http, { planId: plan.body.id });
+    const list = await newList(d, "Antes de desligar");
+    expect((await t.http.put("/settings/campaignsEnabled", { value: "false" }, d.token)).status).toBe(200);
+    for (const path of ["/contact-lists/", "/contact-lists/list", `/contact-lists/${list.id}`, `/contact-list-items?contactListId=${list.id}`]) {
+      expect(await t.http.get(path, d.token), path).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    }
+    expect((await t.http.post("/contact-lists", { name: "Depois" }, d.token)).status).toBe(403);
+    expect((await t.http.put("/settings/campaignsEnabled", { value: "true" }, d.token)).status).toBe(200);
+    expect((await t.http.get(`/contact-lists/${list.id}`, d.token)).status).toBe(200);
   });
 });
 

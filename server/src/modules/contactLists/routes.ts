@@ -13,6 +13,8 @@ import {
 } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { authorize } from "../../policies";
+import { campaignsOn } from "../../policies/campaigns";
+import { forbidden } from "../../http/errors";
 import { IMPORT_BODY_LIMIT, readUploadedSpreadsheet } from "../contacts/upload";
 import * as lists from "./service";
 import * as items from "./items";
@@ -23,12 +25,17 @@ const tags = ["contact-lists"];
 
 /**
  * Contact lists and their contacts (administration §2, §7): campaign audiences, for the roles that
- * manage them (admins and supervisors). companyId sent by the client is ignored: the caller's is used.
+ * manage them (admins and supervisors) of companies with campaigns. companyId sent by the client is
+ * ignored: the caller's is used.
  */
 export function contactListRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    app.addHook("preHandler", async (request) => authorize(request.caller, "contact-lists:manage"));
+    // like every campaign area: only while the company has campaigns (its setting or its plan)
+    app.addHook("preHandler", async (request) => {
+      authorize(request.caller, "contact-lists:manage");
+      if (!(await campaignsOn(ctx.db, request.caller.companyId))) throw forbidden();
+    });
 
     r.get("/contact-lists", { schema: { querystring: contactListsQuery, tags } }, async (request) =>
       lists.listContactListsPage(ctx.db, request.caller, request.query),
