@@ -26,7 +26,9 @@ export type CompanyEventFamily =
   | "ContactList"
   | "ContactListItem"
   /** How far a spreadsheet import into a list is, to the uploading user. */
-  | "ContactListImport";
+  | "ContactListImport"
+  /** Campaigns (administration §4): action create/update with the record, delete with the id. */
+  | "campaign";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

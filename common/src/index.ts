@@ -39,3 +39,4 @@ export * from "./schemas/auditLogs";
 export * from "./schemas/billing";
 export * from "./schemas/fileLists";
 export * from "./schemas/campaignSettings";
+export * from "./schemas/campaigns";

@@ -38,6 +38,7 @@ import { companyRoutes } from "./modules/companies/routes";
 import { planRoutes } from "./modules/plans/routes";
 import { settingRoutes } from "./modules/settings/routes";
 import { campaignSettingRoutes } from "./modules/campaignSettings/routes";
+import { campaignRoutes } from "./modules/campaigns/routes";
 import { systemRoutes } from "./modules/system/routes";
 import { userRoutes } from "./modules/users/routes";
 import { contactRoutes } from "./modules/contacts/routes";
@@ -202,6 +203,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(billingRoutes(ctx));
       await api.register(contactListRoutes(ctx));
       await api.register(campaignSettingRoutes(ctx));
+      await api.register(campaignRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });

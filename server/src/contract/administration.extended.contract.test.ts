@@ -198,17 +198,91 @@ describe("Schedules", () => {
 });
 
 describe("Campaigns", () => {
-  todo(ISSUE.campaigns, [
-    "GET /campaigns/ with searchParam, pageNumber (records, hasMore)",
-    "GET /campaigns/{id}",
-    "POST /campaigns",
-    "PUT /campaigns/{id}",
-    "POST /campaigns/{id}/media-upload (multipart file)",
-    "DELETE /campaigns/{id}/media-upload",
-    "POST /campaigns/{id}/cancel",
-    "POST /campaigns/{id}/restart",
-    "DELETE /campaigns/{id}",
-  ]);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  /** The dialog's scheduledAt: "yyyy-MM-dd HH:mm:ss", local. */
+  const withSeconds = (d: Date) => `${localDateTime(d).replace("T", " ")}:${pad(d.getSeconds())}`;
+  const campaignForm = (over: Record<string, unknown> = {}) => ({
+    name: unique("Campanha "),
+    confirmation: false,
+    scheduledAt: "",
+    whatsappId: "",
+    contactListId: "",
+    tagListId: "Nenhuma",
+    fileListId: "",
+    message1: "Olá {nome}!",
+    message2: "",
+    message3: "",
+    message4: "",
+    message5: "",
+    confirmationMessage1: "",
+    confirmationMessage2: "",
+    confirmationMessage3: "",
+    confirmationMessage4: "",
+    confirmationMessage5: "",
+    companyId: admin.user.companyId,
+    ...over,
+  });
+  const newCampaign = (over: Record<string, unknown> = {}) => created(t, "/campaigns", campaignForm(over), admin.token);
+
+  it("GET /campaigns/ with searchParam, pageNumber (records, hasMore)", async () => {
+    const c = await newCampaign();
+    const res = await t.http.get(`/campaigns/?searchParam=${encodeURIComponent(c.name.toLowerCase())}&pageNumber=1`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ ...page("records"), hasMore: false });
+    expect(res.body.records).toEqual([expect.objectContaining({ id: c.id, name: c.name, status: "INATIVA" })]);
+  });
+
+  it("GET /campaigns/{id}", async () => {
+    const list = await created(t, "/contact-lists", { name: unique("Lista ") }, admin.token);
+    const c = await newCampaign({ whatsappId: sandbox.id, contactListId: list.id });
+    const res = await t.http.get(`/campaigns/${c.id}`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id: c.id, whatsapp: { name: sandbox.name }, contactList: { name: list.name, contacts: [] }, shipping: [] });
+  });
+
+  it("POST /campaigns", async () => {
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000 + 3 * 3_600_000);
+    const list = await created(t, "/contact-lists", { name: unique("Lista ") }, admin.token);
+    const res = await t.http.post("/campaigns", campaignForm({ scheduledAt: withSeconds(at), whatsappId: sandbox.id, contactListId: list.id }), admin.token);
+    expect(res).toMatchObject({ status: 201, body: { status: "PROGRAMADA", scheduledAt: at.toISOString(), tagListId: null, fileListId: null } });
+  });
+
+  it("PUT /campaigns/{id}", async () => {
+    const c = await newCampaign();
+    const res = await t.http.put(`/campaigns/${c.id}`, campaignForm({ name: "Black Friday", confirmation: true, confirmationMessage1: "Posso enviar?" }), admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: c.id, name: "Black Friday", confirmation: true, confirmationMessage1: "Posso enviar?", status: "INATIVA" } });
+  });
+
+  it("POST /campaigns/{id}/media-upload (multipart file)", async () => {
+    const c = await newCampaign();
+    const res = await multipart(t, "POST", `/campaigns/${c.id}/media-upload`, admin.token, {}, [{ field: "file", name: "promo.png", data: PNG, type: "image/png" }]);
+    expect(res).toMatchObject({ status: 200, body: { record: { id: c.id, mediaName: "promo.png" } } });
+  });
+
+  it("DELETE /campaigns/{id}/media-upload", async () => {
+    const c = await newCampaign();
+    await multipart(t, "POST", `/campaigns/${c.id}/media-upload`, admin.token, {}, [{ field: "file", name: "promo.png", data: PNG, type: "image/png" }]);
+    expect(await t.http.del(`/campaigns/${c.id}/media-upload`, admin.token)).toMatchObject({ status: 200, body: { record: { mediaName: null, mediaPath: null } } });
+  });
+
+  it("POST /campaigns/{id}/cancel", async () => {
+    const list = await created(t, "/contact-lists", { name: unique("Lista ") }, admin.token);
+    const c = await newCampaign({ scheduledAt: withSeconds(new Date(Date.now() + 3 * 3_600_000)), whatsappId: sandbox.id, contactListId: list.id });
+    expect(await t.http.post(`/campaigns/${c.id}/cancel`, {}, admin.token)).toMatchObject({ status: 200, body: { status: "CANCELADA" } });
+  });
+
+  it("POST /campaigns/{id}/restart", async () => {
+    const list = await created(t, "/contact-lists", { name: unique("Lista ") }, admin.token);
+    const c = await newCampaign({ scheduledAt: withSeconds(new Date(Date.now() + 3 * 3_600_000)), whatsappId: sandbox.id, contactListId: list.id });
+    await t.http.post(`/campaigns/${c.id}/cancel`, {}, admin.token);
+    expect(await t.http.post(`/campaigns/${c.id}/restart`, {}, admin.token)).toMatchObject({ status: 200, body: { status: "EM_ANDAMENTO" } });
+  });
+
+  it("DELETE /campaigns/{id}", async () => {
+    const c = await newCampaign();
+    expect((await t.http.del(`/campaigns/${c.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/campaigns/${c.id}`, admin.token)).status).toBe(404);
+  });
 
   it("GET /campaign-settings (key and JSON-string value); POST /campaign-settings with settings", async () => {
     const settings = { messageInterval: 10, longerIntervalAfter: 5, greaterInterval: 30, variables: [{ key: "empresa", value: "Padaria" }] };

@@ -14,6 +14,7 @@ import { paymentsRealtime } from "./payments";
 import { plansRealtime } from "./plans";
 import { contactListsRealtime } from "./contactLists";
 import { fileListsRealtime } from "./fileLists";
+import { campaignsRealtime } from "./campaigns";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime, campaignsRealtime];

@@ -1,0 +1,22 @@
+import type { CampaignRecord } from "@balcao/common";
+import type { Listener } from "../../events/types";
+import { findCampaignRecord } from "../../modules/campaigns/service";
+import { subjectOf, viewOf } from "./viewOf";
+
+const TYPES = new Set(["campaign.created", "campaign.updated", "campaign.deleted"]);
+
+/** Campaigns to `company-{id}-campaign`, the company's room only: create/update with the record, delete with the id. */
+export const campaignsRealtime: Listener = {
+  name: "realtime.campaigns",
+  accepts: (type) => TYPES.has(type),
+  async handle(ctx, event) {
+    const subject = subjectOf(event, "campaignId");
+    if (!subject) return;
+    const { companyId, id } = subject;
+    const deleted = { action: "delete", id };
+    if (event.type === "campaign.deleted") return ctx.realtime.toCompany(companyId, "campaign", deleted);
+    const record = await viewOf<CampaignRecord>(event, "record", () => findCampaignRecord(ctx.db, companyId, id));
+    if (!record) return ctx.realtime.toCompany(companyId, "campaign", deleted);
+    ctx.realtime.toCompany(companyId, "campaign", { action: event.type === "campaign.created" ? "create" : "update", record });
+  },
+};
