@@ -10,6 +10,7 @@ import {
 } from "./pages";
 import { AnnouncementsPage, AuditLogsPage, FileListsPage } from "./pages";
 import { CampaignSettingsPage, FinanceiroPage, SubscriptionPage } from "./pages";
+import { ContactListItemsPage, ContactListsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -19,6 +20,8 @@ function Soon({ area, param }: { area: AreaKey; param?: string }) {
 }
 
 const admin = (element: ReactNode) => <RequirePermission permission="drawer-admin-items:view">{element}</RequirePermission>;
+/** Contact lists: for the roles that manage them, when the company has campaigns on. */
+const contactLists = (element: ReactNode) => <RequirePermission permission="contact-lists:manage"><RequireCampaigns>{element}</RequireCampaigns></RequirePermission>;
 
 /** The route overview of the spec (core-workspace §2, administration §2). Pages load on demand. */
 export function AppRoutes() {
@@ -57,11 +60,8 @@ export function AppRoutes() {
           <Route path="/announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
           <Route path="/subscription" element={<SubscriptionPage />} />
           <Route path="/campaigns" element={admin(<RequireCampaigns><Soon area="campaigns" /></RequireCampaigns>)} />
-          <Route path="/contact-lists" element={admin(<RequireCampaigns><Soon area="contactLists" /></RequireCampaigns>)} />
-          <Route
-            path="/contact-lists/:contactListId/contacts"
-            element={admin(<RequireCampaigns><Soon area="contactListItems" param="contactListId" /></RequireCampaigns>)}
-          />
+          <Route path="/contact-lists" element={contactLists(<ContactListsPage />)} />
+          <Route path="/contact-lists/:contactListId/contacts" element={contactLists(<ContactListItemsPage />)} />
           <Route path="/campaign/:campaignId/report" element={admin(<RequireCampaigns><Soon area="campaignReport" param="campaignId" /></RequireCampaigns>)} />
           <Route path="/campaigns-config" element={admin(<RequireCampaigns><CampaignSettingsPage /></RequireCampaigns>)} />
           <Route path="*" element={<NotFoundPage />} />

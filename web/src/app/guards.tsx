@@ -59,8 +59,14 @@ export function RequirePlan({ flag, children }: { flag: PlanFlag; children: Reac
   return <>{children}</>;
 }
 
-/** Campaign pages exist only when the company has campaigns on (the stored cshow flag). */
+/**
+ * Campaign pages exist only when the company has campaigns on: its plan enables them, or the
+ * stored cshow flag (the company's campaignsEnabled setting) exists. The menu shows them on the same terms.
+ */
 export function RequireCampaigns({ children }: { children: ReactNode }) {
-  useSessionUser();
-  return hasCampaignsFlag() ? <>{children}</> : <PermissionRedirect />;
+  const user = useSessionUser();
+  const { data, isPending } = useCompanyPlan(user.companyId);
+  if (hasCampaignsFlag() || data?.plan?.useCampaigns) return <>{children}</>;
+  if (isPending) return <FullPageLoader inline />;
+  return <PermissionRedirect />;
 }

@@ -56,6 +56,8 @@ export const SettingsPage = page(() => import("../pages/Settings/SettingsPage").
 export const AnnouncementsPage = page(() => import("../pages/Announcements/AnnouncementsPage").then((m) => m.AnnouncementsPage));
 export const AuditLogsPage = page(() => import("../pages/AuditLogs/AuditLogsPage").then((m) => m.AuditLogsPage));
 export const FileListsPage = page(() => import("../pages/FileLists/FileListsPage").then((m) => m.FileListsPage));
+export const ContactListsPage = page(() => import("../pages/ContactLists/ContactListsPage").then((m) => m.ContactListsPage));
+export const ContactListItemsPage = page(() => import("../pages/ContactListItems/ContactListItemsPage").then((m) => m.ContactListItemsPage));
 export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
 
 /** The page each address opens, in the order AppRoutes matches them (its catch-all excepted). */
@@ -82,6 +84,8 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/settings", SettingsPage],
   ["/audit-logs", AuditLogsPage],
   ["/announcements", AnnouncementsPage],
+  ["/contact-lists", ContactListsPage],
+  ["/contact-lists/:contactListId/contacts", ContactListItemsPage],
 ];
 
 /**

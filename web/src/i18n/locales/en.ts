@@ -9,6 +9,7 @@ import { messagesApiEn } from "./messagesApi.en";
 import { ticketViewEn } from "./ticketView.en";
 import { scheduledMessagesEn } from "./scheduledMessages.en";
 import { quickMessagesEn } from "./quickMessages.en";
+import { contactListItemsEn, contactListsEn } from "./contactLists.en";
 import { helpsEn } from "./helps.en";
 import { platformEn } from "./platform.en";
 import { webhooksEn } from "./webhooks.en";
@@ -230,6 +231,8 @@ export const en: Messages = {
   ticketView: ticketViewEn,
   scheduledMessages: scheduledMessagesEn,
   quickMessages: quickMessagesEn,
+  contactLists: contactListsEn,
+  contactListItems: contactListItemsEn,
   helps: helpsEn,
   platform: platformEn,
   webhooks: webhooksEn,

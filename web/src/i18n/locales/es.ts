@@ -9,6 +9,7 @@ import { messagesApiEs } from "./messagesApi.es";
 import { ticketViewEs } from "./ticketView.es";
 import { scheduledMessagesEs } from "./scheduledMessages.es";
 import { quickMessagesEs } from "./quickMessages.es";
+import { contactListItemsEs, contactListsEs } from "./contactLists.es";
 import { helpsEs } from "./helps.es";
 import { platformEs } from "./platform.es";
 import { webhooksEs } from "./webhooks.es";
@@ -230,6 +231,8 @@ export const es: Messages = {
   ticketView: ticketViewEs,
   scheduledMessages: scheduledMessagesEs,
   quickMessages: quickMessagesEs,
+  contactLists: contactListsEs,
+  contactListItems: contactListItemsEs,
   helps: helpsEs,
   platform: platformEs,
   webhooks: webhooksEs,

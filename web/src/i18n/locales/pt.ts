@@ -10,6 +10,7 @@ import { messagesApiPt } from "./messagesApi.pt";
 import { ticketViewPt } from "./ticketView.pt";
 import { scheduledMessagesPt } from "./scheduledMessages.pt";
 import { quickMessagesPt } from "./quickMessages.pt";
+import { contactListItemsPt, contactListsPt } from "./contactLists.pt";
 import { helpsPt } from "./helps.pt";
 import { platformPt } from "./platform.pt";
 import { webhooksPt } from "./webhooks.pt";
@@ -233,6 +234,8 @@ export const pt = {
   ticketView: ticketViewPt,
   scheduledMessages: scheduledMessagesPt,
   quickMessages: quickMessagesPt,
+  contactLists: contactListsPt,
+  contactListItems: contactListItemsPt,
   helps: helpsPt,
   platform: platformPt,
   webhooks: webhooksPt,

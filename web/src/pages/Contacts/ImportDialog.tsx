@@ -1,102 +1,28 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from "@mui/material";
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import { CONTACT_IMPORT_REPEATED_NUMBER, type ContactImportResult, type ContactImportRowError } from "@balcao/common";
-import { translateValidation } from "../../i18n/validation";
+import type { ContactImportResult } from "@balcao/common";
+import { ImportCounter, ImportRowErrors } from "../../components/ImportReport";
 
 export type ImportState =
   | { phase: "uploading" | "processing"; fileName: string; percent: number }
   | { phase: "done"; fileName: string; percent: number; result: ContactImportResult }
   | { phase: "failed"; fileName: string; percent: number; message: string };
 
-/** A row error in the reader's language: the form's field label and message, or the catalogue's text for an ERR_ code. */
-function useRowErrorText() {
-  const { t } = useTranslation();
-  const fields: Record<string, string> = {
-    name: t("ticketView.contactModal.name"),
-    number: t("ticketView.contactModal.number"),
-    email: t("ticketView.contactModal.email"),
-  };
-  return (error: ContactImportRowError) => ({
-    field: fields[error.field] ?? error.field,
-    message: error.message.startsWith("ERR_")
-      ? t(`errors.${error.message}` as "errors.ERR_INTERNAL")
-      : error.message === CONTACT_IMPORT_REPEATED_NUMBER
-        ? t("contacts.importDialog.repeatedNumber")
-        : translateValidation(error.message),
-  });
-}
-
-function Counter({ label, value, testId }: { label: string; value: number; testId: string }) {
-  return (
-    <Box sx={{ flex: 1, textAlign: "center", p: 1.5, borderRadius: 1, bgcolor: "action.hover" }}>
-      <Typography variant="h5" fontWeight={700} data-testid={testId}>
-        {value}
-      </Typography>
-      <Typography variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-    </Box>
-  );
-}
-
 function Report({ result }: { result: ContactImportResult }) {
   const { t } = useTranslation();
-  const describe = useRowErrorText();
   return (
     <Stack spacing={2} data-testid="import-result">
       <Typography variant="body2">{t("contacts.importDialog.summary", { total: result.total })}</Typography>
       <Stack direction="row" spacing={1}>
-        <Counter label={t("contacts.importDialog.created")} value={result.created} testId="import-created" />
-        <Counter label={t("contacts.importDialog.updated")} value={result.updated} testId="import-updated" />
-        <Counter label={t("contacts.importDialog.unchanged")} value={result.unchanged} testId="import-unchanged" />
-        <Counter label={t("contacts.importDialog.withErrors")} value={new Set(result.errors.map((e) => e.row)).size} testId="import-error-count" />
+        <ImportCounter label={t("contacts.importDialog.created")} value={result.created} testId="import-created" />
+        <ImportCounter label={t("contacts.importDialog.updated")} value={result.updated} testId="import-updated" />
+        <ImportCounter label={t("contacts.importDialog.unchanged")} value={result.unchanged} testId="import-unchanged" />
+        <ImportCounter label={t("contacts.importDialog.withErrors")} value={new Set(result.errors.map((e) => e.row)).size} testId="import-error-count" />
       </Stack>
       {result.errors.length === 0 ? (
         <Alert severity="success">{t("contacts.importDialog.noErrors")}</Alert>
       ) : (
-        <>
-          <Typography variant="subtitle2">{t("contacts.importDialog.errorsTitle")}</Typography>
-          <TableContainer sx={{ maxHeight: 280 }}>
-            <Table size="small" stickyHeader>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t("contacts.importDialog.row")}</TableCell>
-                  <TableCell>{t("contacts.importDialog.field")}</TableCell>
-                  <TableCell>{t("contacts.importDialog.message")}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {result.errors.map((error) => {
-                  const text = describe(error);
-                  return (
-                    <TableRow key={`${error.row}-${error.field}`} data-testid={`import-error-${error.row}-${error.field}`}>
-                      <TableCell>{error.row}</TableCell>
-                      <TableCell>{text.field}</TableCell>
-                      <TableCell>{text.message}</TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </>
+        <ImportRowErrors errors={result.errors} />
       )}
     </Stack>
   );
