@@ -13,6 +13,8 @@ import { deleteMarkedCompanies } from "../automation/deleteCompanies";
 import { registerCompanyDeletionWaker, unregisterCompanyDeletionWaker } from "./companyDeletionWakeups";
 import { checkContactListNumbers } from "../automation/checkContactListNumbers";
 import { registerContactListCheckWaker, unregisterContactListCheckWaker } from "./contactListCheckWakeups";
+import { sweepCampaigns, stopCampaignSenders } from "../automation/campaigns/runner";
+import { registerCampaignWaker, unregisterCampaignWaker } from "./campaignWakeups";
 
 const SWEEP = "ticket-sweep";
 // a queue of its own: a schedule is also woken on its exact time by a delayed job, not only by the minute sweep
@@ -27,6 +29,9 @@ const INVOICES = "make-due-invoices";
 // one run at a time and one waiting (stately), each run bounded so that a stop never waits for a long list
 const CONTACT_LIST_CHECKS = "check-contact-list-numbers";
 const CONTACT_LIST_CHECK_CHUNKS = 20;
+// campaigns: due ones started and running ones given a sender in this process; every minute, at start
+// (a start missed while stopped), at each campaign's time and at a restart. The sweep is quick: senders run beside it.
+const CAMPAIGNS = "sweep-campaigns";
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -95,8 +100,19 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   registerContactListCheckWaker(ctx, async () => {
     await boss.send(CONTACT_LIST_CHECKS, {});
   });
+  await createQueue(boss, CAMPAIGNS, { name: CAMPAIGNS, policy: "singleton", retryLimit: 2, expireInSeconds: 300 });
+  await boss.work(CAMPAIGNS, { pollingIntervalSeconds: 2 }, async () => {
+    await sweepCampaigns(ctx);
+  });
+  await boss.schedule(CAMPAIGNS, "* * * * *");
+  await boss.send(CAMPAIGNS, {});
+  registerCampaignWaker(ctx, async (at) => {
+    await boss.send(CAMPAIGNS, {}, { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 });
+  });
   return {
     async stop() {
+      unregisterCampaignWaker(ctx);
+      await stopCampaignSenders(ctx);
       unregisterContactListCheckWaker(ctx);
       unregisterCompanyDeletionWaker(ctx);
       unregisterWebhookWaker(ctx);

@@ -1,0 +1,260 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, asc, eq } from "drizzle-orm";
+import { freshDatabaseUrl, signUpCompany, startTestApp, type StartOptions, type TestApp } from "../../test/harness";
+import { customerSays, pairedSandbox } from "../../test/conversation";
+import { campaignOptOuts, campaigns, campaignShippings, sandboxMessages, ticketTags } from "../../db/schema";
+import type { AppContext } from "../../context";
+import { useCampaignClock, type CampaignClock } from "./clock";
+import { runCampaign, sendNext } from "./send";
+import { startDueCampaigns } from "./start";
+import { sweepCampaigns, stopCampaignSenders } from "./runner";
+import { redeliverPending } from "../outbox";
+
+/** A clock that never waits: each pause moves it on and is recorded. */
+function fakeClock(start = Date.now()) {
+  let now = start;
+  const sleeps: number[] = [];
+  const clock: CampaignClock & { sleeps: number[]; advance(ms: number): void } = {
+    sleeps,
+    now: () => new Date(now),
+    random: () => 0.5,
+    sleep: async (ms) => {
+      sleeps.push(ms);
+      now += ms;
+    },
+    advance: (ms) => (now += ms),
+  };
+  return clock;
+}
+
+let seq = 0;
+const newNumber = () => `55419${String(Date.now()).slice(-5)}${String(seq++).padStart(3, "0")}`;
+const HOUR = 3_600_000;
+
+type Company = Awaited<ReturnType<typeof signUpCompany>>;
+
+async function setUp(t: TestApp, contactsCount: number, settings = { messageInterval: 5, longerIntervalAfter: 10, greaterInterval: 60, variables: [{ key: "loja", value: "Padaria Central" }] }) {
+  const a = await signUpCompany(t.http);
+  const wa = await pairedSandbox(t.http, a.token);
+  expect((await t.http.post("/campaign-settings", { settings }, a.token)).status).toBe(200);
+  const list = (await t.http.post("/contact-lists", { name: "Clientes" }, a.token)).body as { id: number };
+  const numbers: string[] = [];
+  for (let i = 0; i < contactsCount; i++) {
+    const number = newNumber();
+    numbers.push(number);
+    const res = await t.http.post("/contact-list-items", { name: `Cliente ${i + 1}`, number, email: `c${i + 1}@example.com`, contactListId: list.id }, a.token);
+    expect(res.status).toBe(201);
+  }
+  return { a, wa, list, numbers };
+}
+
+async function campaign(t: TestApp, a: Company, over: Record<string, unknown>) {
+  const res = await t.http.post("/campaigns", { name: "Promoção", message1: "Olá {nome}, oferta da {loja} para {numero}!", scheduledAt: new Date(Date.now() + 2 * HOUR).toISOString(), ...over }, a.token);
+  if (res.status !== 201) throw new Error(`campaign: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body as { id: number; status: string };
+}
+
+/** What the customers' phones got from this connection, in order. */
+const phones = (ctx: AppContext, whatsappId: number) =>
+  ctx.db
+    .select({ number: sandboxMessages.number, body: sandboxMessages.body, mediaName: sandboxMessages.mediaName })
+    .from(sandboxMessages)
+    .where(and(eq(sandboxMessages.whatsappId, whatsappId), eq(sandboxMessages.direction, "out")))
+    .orderBy(asc(sandboxMessages.id));
+const statusOf = async (ctx: AppContext, id: number) => (await ctx.db.select().from(campaigns).where(eq(campaigns.id, id)))[0];
+
+describe("a campaign to 50 contacts", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(async () => t?.close());
+
+  it("starts at its time, sends exactly once to each in order, paced, then FINALIZADA", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 50);
+    const tag = (await t.http.post("/tags", { name: "Promo", color: "#ff0000" }, a.token)).body as { id: number };
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, tagListId: tag.id });
+    expect(c.status).toBe("PROGRAMADA");
+    const clock = fakeClock();
+    expect(await startDueCampaigns(t.built.ctx, clock.now())).not.toContain(c.id);
+    clock.advance(2 * HOUR + 1000);
+    // its time passed while nothing ran: the first sweep starts it, a second finds nothing to start
+    expect(await startDueCampaigns(t.built.ctx, clock.now())).toContain(c.id);
+    expect(await startDueCampaigns(t.built.ctx, clock.now())).not.toContain(c.id);
+    expect(await t.built.ctx.db.select().from(campaignShippings).where(eq(campaignShippings.campaignId, c.id))).toHaveLength(50);
+
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
+    const got = await phones(t.built.ctx, wa.id);
+    expect(got.map((m) => m.number)).toEqual(numbers);
+    expect(got[0].body).toBe(`Olá Cliente 1, oferta da Padaria Central para ${numbers[0]}!`);
+    // 5 s and a half-second jitter between messages, 60 s (and the jitter) after every 10th
+    expect(clock.sleeps).toHaveLength(49);
+    clock.sleeps.forEach((ms, i) => expect([i + 1, ms]).toEqual([i + 1, (i + 1) % 10 === 0 ? 60_500 : 5_500]));
+    const done = await statusOf(t.built.ctx, c.id);
+    expect(done).toMatchObject({ status: "FINALIZADA" });
+    expect(done.completedAt).toBeInstanceOf(Date);
+    const report = (await t.http.get(`/campaigns/${c.id}`, a.token)).body;
+    expect(report.counts).toMatchObject({ validContacts: 50, delivered: 50 });
+    // each contact who got it carries the campaign's tag
+    expect(await t.built.ctx.db.select().from(ticketTags).where(eq(ticketTags.tagId, tag.id))).toHaveLength(50);
+    // nothing more, however often it runs again
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("stopped");
+    expect(await phones(t.built.ctx, wa.id)).toHaveLength(50);
+  });
+
+  it("stops at once when cancelled, and a restart goes on from the next contact without sending twice", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 12, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Oi {nome}" });
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    let sent = 0;
+    const cancelling: CampaignClock = {
+      ...clock,
+      sleep: async () => {
+        if (++sent === 5) expect((await t.http.post(`/campaigns/${c.id}/cancel`, {}, a.token)).status).toBe(200);
+      },
+    };
+    // no pause at all between messages: the loop asks again at once, and the cancel stops it
+    const steps: string[] = [];
+    for (;;) {
+      const step = await runCampaignStep(t, c.id, cancelling);
+      steps.push(step);
+      if (step !== "sent") break;
+      await cancelling.sleep(0);
+    }
+    expect(steps.at(-1)).toBe("stopped");
+    expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual(numbers.slice(0, 5));
+    expect((await statusOf(t.built.ctx, c.id)).status).toBe("CANCELADA");
+
+    expect((await t.http.post(`/campaigns/${c.id}/restart`, {}, a.token)).status).toBe(200);
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
+    expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual(numbers);
+  });
+
+  it("asks first when confirmation is on, and sends the message when the contact answers", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, confirmation: true, message1: "Seu cupom: BOAS10", confirmationMessage1: "Oi {nome}, quer receber um cupom?" });
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
+    expect((await phones(t.built.ctx, wa.id)).map((m) => m.body)).toEqual(["Oi Cliente 1, quer receber um cupom?", "Oi Cliente 2, quer receber um cupom?"]);
+
+    await customerSays(t.http, wa, numbers[1], "Sim, quero!");
+    await expect.poll(async () => (await phones(t.built.ctx, wa.id)).map((m) => `${m.number}:${m.body}`), { timeout: 5_000 }).toContain(`${numbers[1]}:Seu cupom: BOAS10`);
+    // a second answer sends nothing more
+    await customerSays(t.http, wa, numbers[1], "Obrigado");
+    await new Promise((r) => setTimeout(r, 300));
+    const got = await phones(t.built.ctx, wa.id);
+    expect(got.filter((m) => m.body === "Seu cupom: BOAS10").map((m) => m.number)).toEqual([numbers[1]]);
+    const shippings = await t.built.ctx.db.select().from(campaignShippings).where(eq(campaignShippings.campaignId, c.id)).orderBy(asc(campaignShippings.position));
+    expect(shippings[0]).toMatchObject({ confirmedAt: null, deliveredAt: null });
+    expect(shippings[1].confirmationRequestedAt).toBeInstanceOf(Date);
+    expect(shippings[1].confirmedAt).toBeInstanceOf(Date);
+    expect(shippings[1].deliveredAt).toBeInstanceOf(Date);
+  });
+
+  it("never sends again to a number that answered SAIR, PARAR or STOP", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 3, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const first = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Primeira" });
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    await runCampaign(t.built.ctx, first.id, undefined, clock);
+    await customerSays(t.http, wa, numbers[0], "  sair ");
+    await customerSays(t.http, wa, numbers[2], "Não quero sair daqui");
+    await expect.poll(async () => (await t.built.ctx.db.select().from(campaignOptOuts).where(eq(campaignOptOuts.companyId, a.company.id))).map((o) => o.number), { timeout: 5_000 }).toEqual([numbers[0]]);
+
+    const second = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Segunda" });
+    await startDueCampaigns(t.built.ctx, clock.now());
+    await runCampaign(t.built.ctx, second.id, undefined, clock);
+    const got = (await phones(t.built.ctx, wa.id)).filter((m) => m.body === "Segunda").map((m) => m.number);
+    expect(got).toEqual([numbers[1], numbers[2]]);
+  });
+});
+
+/** One step of the sender, as runCampaign takes it. */
+async function runCampaignStep(t: TestApp, id: number, clock: CampaignClock) {
+  return (await sendNext(t.built.ctx, id, clock)).kind;
+}
+
+describe("a restart of the server mid-campaign", () => {
+  let dataDir: string;
+  let same: StartOptions;
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-campaigns-"));
+    const fresh = await freshDatabaseUrl();
+    drop = fresh.drop;
+    same = fresh.url ? { dataDir, databaseUrl: fresh.url } : { dataDir, build: { pgliteDir: path.join(dataDir, "pglite") } };
+  });
+  afterAll(async () => {
+    await drop?.();
+    if (dataDir) await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("goes on from where it stopped: no contact twice, none missed", async () => {
+    let t = await startTestApp(same);
+    const { a, wa, list, numbers } = await setUp(t, 30, { messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Oi {nome}" });
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    // the process stops during the pause after the 12th message
+    const stop = new AbortController();
+    const stopping: CampaignClock = { ...clock, sleep: async (ms) => { await clock.sleep(ms); if (clock.sleeps.length === 12) stop.abort(); } };
+    expect(await runCampaign(t.built.ctx, c.id, stop.signal, stopping)).toBe("aborted");
+    expect(await phones(t.built.ctx, wa.id)).toHaveLength(12);
+    await t.close();
+
+    t = await startTestApp(same);
+    try {
+      useCampaignClock(t.built.ctx, clock);
+      // the sweep of the new process finds the running campaign and gives it a sender
+      await sweepCampaigns(t.built.ctx);
+      await expect.poll(async () => (await statusOf(t.built.ctx, c.id)).status, { timeout: 20_000 }).toBe("FINALIZADA");
+      await stopCampaignSenders(t.built.ctx);
+      expect(await redeliverPending(t.built.ctx, 0)).toBe(0);
+      expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual(numbers);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("two senders on one campaign send to each contact once", async () => {
+    const t = await startTestApp(same);
+    try {
+      const { a, wa, list, numbers } = await setUp(t, 20, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+      const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Oi" });
+      const clock = fakeClock(Date.now() + 3 * HOUR);
+      await startDueCampaigns(t.built.ctx, clock.now());
+      const results = await Promise.all([runCampaign(t.built.ctx, c.id, undefined, clock), runCampaign(t.built.ctx, c.id, undefined, clock)]);
+      for (const r of results) expect(["finished", "stopped"]).toContain(r);
+      expect((await phones(t.built.ctx, wa.id)).map((m) => m.number).sort()).toEqual([...numbers].sort());
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe("with the job runner", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ build: { jobs: true } });
+  });
+  afterAll(async () => t?.close());
+
+  it("starts a campaign on its time, and a restarted one that was cancelled before its start", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 3, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const onTime = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Na hora", scheduledAt: new Date(Date.now() + 1500).toISOString() });
+    expect(onTime.status).toBe("PROGRAMADA");
+    await expect.poll(async () => (await statusOf(t.built.ctx, onTime.id)).status, { timeout: 30_000, interval: 250 }).toBe("FINALIZADA");
+    expect((await phones(t.built.ctx, wa.id)).filter((m) => m.body === "Na hora").map((m) => m.number)).toEqual(numbers);
+
+    const later = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Depois" });
+    expect((await t.http.post(`/campaigns/${later.id}/cancel`, {}, a.token)).status).toBe(200);
+    expect((await t.http.post(`/campaigns/${later.id}/restart`, {}, a.token)).status).toBe(200);
+    await expect.poll(async () => (await statusOf(t.built.ctx, later.id)).status, { timeout: 30_000, interval: 250 }).toBe("FINALIZADA");
+    expect((await phones(t.built.ctx, wa.id)).filter((m) => m.body === "Depois").map((m) => m.number)).toEqual(numbers);
+  }, 90_000);
+});

@@ -1,0 +1,74 @@
+import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
+import { CAMPAIGN_OPT_OUT_WORDS } from "@balcao/common";
+import type { AppContext } from "../../context";
+import { campaignOptOuts, campaigns, campaignShippings, contacts, messages } from "../../db/schema";
+import { command } from "../../events/command";
+import { sendStaged, stagedEvents } from "../outbox";
+import { stageForContact } from "./stage";
+
+const OPT_OUT = new Set<string>(CAMPAIGN_OPT_OUT_WORDS);
+
+/** The opt-out word a whole answer is, whatever its case and surrounding spaces; null for any other answer. */
+export function optOutWord(body: string): string | null {
+  const word = body.trim().toUpperCase();
+  return OPT_OUT.has(word) ? word : null;
+}
+
+/** The number asks to be left out: recorded for the company, and whatever it was still due in any campaign is not sent. */
+async function optOut(ctx: AppContext, companyId: number, number: string, word: string) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(campaignOptOuts).values({ companyId, number, word }).onConflictDoNothing();
+    await tx
+      .update(campaignShippings)
+      .set({ failedAt: new Date(), failure: "opted out", updatedAt: new Date() })
+      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.number, number), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
+  });
+}
+
+/** The contact answered a confirmation question: the campaign's message goes out, once. */
+async function confirm(ctx: AppContext, companyId: number, number: string) {
+  const awaiting = await ctx.db
+    .select({ id: campaignShippings.id })
+    .from(campaignShippings)
+    .innerJoin(campaigns, eq(campaigns.id, campaignShippings.campaignId))
+    .where(
+      and(
+        eq(campaignShippings.companyId, companyId),
+        eq(campaignShippings.number, number),
+        isNotNull(campaignShippings.confirmationRequestedAt),
+        isNull(campaignShippings.confirmedAt),
+        isNull(campaignShippings.failedAt),
+        ne(campaigns.status, "CANCELADA"),
+      ),
+    );
+  for (const { id } of awaiting) {
+    const done = await command(ctx, async (tx, events) => {
+      // the guard is the claim: an answer read twice (a redelivered event) sends nothing more
+      const [shipping] = await tx
+        .update(campaignShippings)
+        .set({ confirmedAt: new Date(), deliveredAt: new Date(), updatedAt: new Date() })
+        .where(and(eq(campaignShippings.id, id), isNull(campaignShippings.confirmedAt), isNull(campaignShippings.failedAt)))
+        .returning();
+      if (!shipping) return null;
+      const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, shipping.campaignId));
+      if (!campaign?.whatsappId || campaign.status === "CANCELADA") return null;
+      const staged = await stageForContact(tx, campaign, { number: shipping.number, name: shipping.name }, shipping.message, true);
+      events.add(...stagedEvents(staged.ticket, staged.staged));
+      return staged;
+    });
+    if (done) await sendStaged(ctx, done.staged, done.ticket);
+  }
+}
+
+/** A customer's message: an opt-out word, or the answer to a campaign's confirmation question. */
+export async function handleCampaignReply(ctx: AppContext, companyId: number, messageId: number) {
+  const [row] = await ctx.db
+    .select({ body: messages.body, fromMe: messages.fromMe, number: contacts.number })
+    .from(messages)
+    .innerJoin(contacts, eq(contacts.id, messages.contactId))
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  if (!row || row.fromMe || !row.number) return;
+  const word = optOutWord(row.body ?? "");
+  if (word) return optOut(ctx, companyId, row.number, word);
+  await confirm(ctx, companyId, row.number);
+}
