@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
 import { freshDatabaseUrl, signUpCompany, startTestApp, type StartOptions, type TestApp } from "../../test/harness";
 import { customerSays, pairedSandbox } from "../../test/conversation";
-import { campaignOptOuts, campaigns, campaignShippings, sandboxMessages, ticketTags } from "../../db/schema";
+import { campaignOptOuts, campaigns, campaignShippings, sandboxMessages, ticketTags, whatsapps } from "../../db/schema";
 import type { AppContext } from "../../context";
 import { useCampaignClock, type CampaignClock } from "./clock";
-import { runCampaign, sendNext } from "./send";
+import { CONNECTION_RETRY_MS, runCampaign, sendNext } from "./send";
 import { startDueCampaigns } from "./start";
 import { sweepCampaigns, stopCampaignSenders } from "./runner";
 import { redeliverPending } from "../outbox";
@@ -130,6 +130,19 @@ describe("a campaign to 50 contacts", () => {
     expect((await statusOf(t.built.ctx, c.id)).status).toBe("CANCELADA");
 
     expect((await t.http.post(`/campaigns/${c.id}/restart`, {}, a.token)).status).toBe(200);
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
+    expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual(numbers);
+  });
+
+  it("waits while its connection is down, using up none of its list", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Oi" });
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    await t.built.ctx.db.update(whatsapps).set({ status: "DISCONNECTED" }).where(eq(whatsapps.id, wa.id));
+    expect(await sendNext(t.built.ctx, c.id, clock)).toEqual({ kind: "wait", ms: CONNECTION_RETRY_MS });
+    expect(await phones(t.built.ctx, wa.id)).toEqual([]);
+    await t.built.ctx.db.update(whatsapps).set({ status: "CONNECTED" }).where(eq(whatsapps.id, wa.id));
     expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
     expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual(numbers);
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { campaigns, campaignShippings } from "../../db/schema";
+import { campaigns, campaignShippings, whatsapps } from "../../db/schema";
 import { command } from "../../events/command";
 import { campaignUpdated } from "../../modules/campaigns/events";
 import { findCampaignRecord } from "../../modules/campaigns/service";
@@ -9,6 +9,9 @@ import { sendStaged, stagedEvents } from "../outbox";
 import { campaignClock, type CampaignClock } from "./clock";
 import { chooseMessage, fillCampaignVariables, pauseAfter } from "./message";
 import { stageForContact } from "./stage";
+
+/** How long a campaign whose connection is down waits before it looks again. */
+export const CONNECTION_RETRY_MS = 30_000;
 
 export type Step = { kind: "sent"; shippingId: number } | { kind: "wait"; ms: number } | { kind: "finished" } | { kind: "stopped" };
 
@@ -31,6 +34,9 @@ export async function sendNext(ctx: AppContext, campaignId: number, clock: Campa
       .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "EM_ANDAMENTO")))
       .for("update");
     if (!campaign || !campaign.whatsappId) return { step: { kind: "stopped" } as Step };
+    // a connection that is down sends nothing: the campaign waits for it rather than use up its list
+    const [connection] = await tx.select({ status: whatsapps.status }).from(whatsapps).where(eq(whatsapps.id, campaign.whatsappId));
+    if (connection?.status !== "CONNECTED") return { step: { kind: "wait", ms: CONNECTION_RETRY_MS } as Step };
     const [shipping] = await tx
       .select()
       .from(campaignShippings)
