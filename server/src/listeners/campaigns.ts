@@ -12,7 +12,10 @@ export const campaignReplies: Listener = {
   async handle(ctx, event) {
     const data = event.data as { messageId?: number; fromMe?: boolean };
     if (data.fromMe || !event.companyId || !data.messageId) return;
-    const settled = handleCampaignReply(ctx, event.companyId, data.messageId).catch((err) => ctx.log?.warn({ err, messageId: data.messageId }, "campaign reply not handled"));
+    const given = event.transient as { ticket?: { contact?: { number?: string } }; message?: { body?: string } } | undefined;
+    const number = given?.ticket?.contact?.number;
+    const known = number && typeof given?.message?.body === "string" ? { body: given.message.body, number } : undefined;
+    const settled = handleCampaignReply(ctx, event.companyId, data.messageId, known).catch((err) => ctx.log?.warn({ err, messageId: data.messageId }, "campaign reply not handled"));
     return { settled };
   },
 };

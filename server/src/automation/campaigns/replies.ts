@@ -60,15 +60,24 @@ async function confirm(ctx: AppContext, companyId: number, number: string) {
   }
 }
 
-/** A customer's message: an opt-out word, or the answer to a campaign's confirmation question. */
-export async function handleCampaignReply(ctx: AppContext, companyId: number, messageId: number) {
-  const [row] = await ctx.db
-    .select({ body: messages.body, fromMe: messages.fromMe, number: contacts.number })
-    .from(messages)
-    .innerJoin(contacts, eq(contacts.id, messages.contactId))
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
-  if (!row || row.fromMe || !row.number) return;
-  const word = optOutWord(row.body ?? "");
-  if (word) return optOut(ctx, companyId, row.number, word);
-  await confirm(ctx, companyId, row.number);
+/**
+ * A customer's message: an opt-out word, or the answer to a campaign's confirmation question.
+ * `known`: the message's text and the contact's number as the inbound command had them; then an
+ * ordinary message costs one indexed look-up (is a question awaiting this number?) and nothing else.
+ */
+export async function handleCampaignReply(ctx: AppContext, companyId: number, messageId: number, known?: { body: string; number: string }) {
+  let reply = known;
+  if (!reply) {
+    const [row] = await ctx.db
+      .select({ body: messages.body, fromMe: messages.fromMe, number: contacts.number })
+      .from(messages)
+      .innerJoin(contacts, eq(contacts.id, messages.contactId))
+      .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+    if (!row || row.fromMe || !row.number) return;
+    reply = { body: row.body ?? "", number: row.number };
+  }
+  if (!reply.number) return;
+  const word = optOutWord(reply.body);
+  if (word) return optOut(ctx, companyId, reply.number, word);
+  await confirm(ctx, companyId, reply.number);
 }
