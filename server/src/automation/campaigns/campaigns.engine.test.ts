@@ -12,6 +12,7 @@ import { CONNECTION_RETRY_MS, runCampaign, sendNext } from "./send";
 import { startDueCampaigns } from "./start";
 import { sweepCampaigns, stopCampaignSenders } from "./runner";
 import { redeliverPending } from "../outbox";
+import { multipart, PNG } from "../../contract/fixtures";
 
 /** A clock that never waits: each pause moves it on and is recorded. */
 function fakeClock(start = Date.now()) {
@@ -145,6 +146,22 @@ describe("a campaign to 50 contacts", () => {
     await t.built.ctx.db.update(whatsapps).set({ status: "CONNECTED" }).where(eq(whatsapps.id, wa.id));
     expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
     expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual(numbers);
+  });
+
+  it("records a contact whose message the channel refused as failed, and goes on", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    // only an attachment, whose stored file is gone by the time it is sent
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "" });
+    const up = await multipart(t, "POST", `/campaigns/${c.id}/media-upload`, a.token, {}, [{ field: "file", name: "folheto.png", data: PNG, type: "image/png" }]);
+    expect(up.status).toBe(200);
+    await t.built.ctx.media.remove(a.company.id, up.body.record.mediaPath);
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
+    expect(await phones(t.built.ctx, wa.id)).toEqual([]);
+    const report = (await t.http.get(`/campaigns/${c.id}`, a.token)).body;
+    expect(report.counts).toMatchObject({ validContacts: 2, delivered: 0, failed: 2 });
+    expect(report.shipping.map((s: { number: string }) => s.number)).toEqual(numbers);
   });
 
   it("asks first when confirmation is on, and sends the message when the contact answers", async () => {

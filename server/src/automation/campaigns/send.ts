@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { campaigns, campaignShippings, whatsapps } from "../../db/schema";
+import { campaigns, campaignShippings, messages, whatsapps } from "../../db/schema";
 import { command } from "../../events/command";
 import { campaignUpdated } from "../../modules/campaigns/events";
 import { findCampaignRecord } from "../../modules/campaigns/service";
@@ -79,8 +79,25 @@ export async function sendNext(ctx: AppContext, campaignId: number, clock: Campa
     await tx.update(campaigns).set({ nextSendAt: new Date(now.getTime() + pause) }).where(eq(campaigns.id, campaignId));
     return { step: { kind: "sent", shippingId: shipping.id } as Step, ticket, staged };
   });
-  if ("staged" in result && result.staged) await sendStaged(ctx, result.staged, result.ticket);
+  if ("staged" in result && result.staged) {
+    await sendStaged(ctx, result.staged, result.ticket);
+    if (result.step.kind === "sent" && result.staged[0]) await recordRefusal(ctx, result.step.shippingId, result.staged[0].id);
+  }
   return result.step;
+}
+
+/**
+ * The channel refused the contact's first message (its text, or its question): the record shows
+ * the failure rather than a delivery. The message stays in the ticket, where it may be sent again.
+ * A message waiting for its connection's holder is not a failure: the outbox sends it later.
+ */
+async function recordRefusal(ctx: AppContext, shippingId: number, messageId: number) {
+  const [message] = await ctx.db.select({ sendStatus: messages.sendStatus }).from(messages).where(eq(messages.id, messageId));
+  if (message?.sendStatus !== "failed") return;
+  await ctx.db
+    .update(campaignShippings)
+    .set({ failedAt: new Date(), failure: "ERR_SENDING_WAPP_MSG", deliveredAt: null, confirmationRequestedAt: null, updatedAt: new Date() })
+    .where(eq(campaignShippings.id, shippingId));
 }
 
 /**
