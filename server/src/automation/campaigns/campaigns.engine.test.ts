@@ -148,6 +148,22 @@ describe("a campaign to 50 contacts", () => {
     expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual(numbers);
   });
 
+  it("sends the attachment after the text, and the sent file outlives the campaign", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 1, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, message1: "Veja o folheto" });
+    const up = await multipart(t, "POST", `/campaigns/${c.id}/media-upload`, a.token, {}, [{ field: "file", name: "folheto.png", data: PNG, type: "image/png" }]);
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
+    expect(await phones(t.built.ctx, wa.id)).toEqual([
+      { number: numbers[0], body: "Veja o folheto", mediaName: null },
+      { number: numbers[0], body: "", mediaName: "folheto.png" },
+    ]);
+    expect((await t.http.del(`/campaigns/${c.id}`, a.token)).status).toBe(200);
+    // the ticket's message still shows its image
+    expect(await t.built.ctx.media.read(a.company.id, up.body.record.mediaPath)).toEqual(PNG);
+  });
+
   it("records a contact whose message the channel refused as failed, and goes on", async () => {
     const { a, wa, list, numbers } = await setUp(t, 2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
     // only an attachment, whose stored file is gone by the time it is sent

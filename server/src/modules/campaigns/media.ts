@@ -6,7 +6,7 @@ import type { MediaFile } from "../../channels/contract";
 import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
 import { campaignUpdated } from "./events";
-import { findCampaign, findCampaignRecord } from "./service";
+import { attachmentSent, findCampaign, findCampaignRecord } from "./service";
 
 /** The attachment changes while the campaign is not sending or done: a running one keeps what it started with. */
 async function findAttachable(ctx: AppContext, caller: Caller, id: number) {
@@ -38,7 +38,7 @@ export async function attachCampaignMedia(ctx: AppContext, caller: Caller, id: n
     await ctx.media.remove(caller.companyId, stored.key).catch(() => undefined);
     throw new AppError("ERR_NOT_FOUND", 404);
   }
-  if (before.mediaPath && before.mediaPath !== stored.key) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
+  if (before.mediaPath && before.mediaPath !== stored.key && !(await attachmentSent(ctx.db, caller.companyId, id))) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
   return record;
 }
 
@@ -47,6 +47,6 @@ export async function detachCampaignMedia(ctx: AppContext, caller: Caller, id: n
   const before = await findAttachable(ctx, caller, id);
   const record = await saveMedia(ctx, caller, id, { mediaPath: null, mediaName: null });
   if (!record) throw new AppError("ERR_NOT_FOUND", 404);
-  if (before.mediaPath) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
+  if (before.mediaPath && !(await attachmentSent(ctx.db, caller.companyId, id))) await ctx.media.remove(caller.companyId, before.mediaPath).catch(() => undefined);
   return record;
 }

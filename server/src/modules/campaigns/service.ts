@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull } from "drizzle-orm";
 import { CAMPAIGN_EDIT_MARGIN_MS, CAMPAIGNS_PAGE_SIZE, type CampaignBody, type CampaignDetail, type CampaignRecord, type ListQuery } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
@@ -185,16 +185,30 @@ export async function updateCampaign(ctx: AppContext, caller: Caller, id: number
   return record;
 }
 
+/**
+ * Whether messages already sent reference the campaign's attachment (they point at the stored file,
+ * not a copy): then the file stays when the campaign drops it, so those messages keep their media.
+ */
+export async function attachmentSent(db: Db, companyId: number, campaignId: number) {
+  const [sent] = await db
+    .select({ id: campaignShippings.id })
+    .from(campaignShippings)
+    .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.campaignId, campaignId), isNotNull(campaignShippings.deliveredAt)))
+    .limit(1);
+  return !!sent;
+}
+
 /** DELETE /campaigns/:id: with its shipping records (a running one stops at its next message) and its attachment. */
 export async function deleteCampaign(ctx: AppContext, caller: Caller, id: number) {
   const row = await findCampaign(ctx.db, caller.companyId, id);
+  const keepFile = await attachmentSent(ctx.db, caller.companyId, id);
   const gone = await command(ctx, async (tx, events) => {
     const [deleted] = await tx.delete(campaigns).where(and(eq(campaigns.companyId, caller.companyId), eq(campaigns.id, id))).returning();
     if (deleted) events.add(campaignDeleted(deleted, actorOf(caller)));
     return deleted;
   });
   if (!gone) throw new AppError("ERR_NOT_FOUND", 404);
-  if (row.mediaPath) await ctx.media.remove(caller.companyId, row.mediaPath).catch(() => undefined);
+  if (row.mediaPath && !keepFile) await ctx.media.remove(caller.companyId, row.mediaPath).catch(() => undefined);
 }
 
 /** A status change of the sender or of cancel/restart, with its event, in the caller's transaction. */
