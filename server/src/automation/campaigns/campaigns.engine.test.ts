@@ -164,6 +164,30 @@ describe("a campaign to 50 contacts", () => {
     expect(await t.built.ctx.media.read(a.company.id, up.body.record.mediaPath)).toEqual(PNG);
   });
 
+  it("sends the file list's message and files in their order after the text", async () => {
+    const { a, wa, list, numbers } = await setUp(t, 1, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
+    const files = (await t.http.post("/files", { name: "Catálogo", message: "Segue o catálogo", options: [{ name: "Capa" }, { name: "Verso" }] }, a.token)).body as { id: number; options: { id: number }[] };
+    const form = new FormData();
+    form.append("fileId", String(files.id));
+    form.append("typeArch", "fileList");
+    for (const [i, name] of ["capa.png", "verso.png"].entries()) {
+      form.append("files", new Blob([new Uint8Array(PNG)], { type: "image/png" }), name);
+      form.append("mediaType", "image/png");
+      form.append("name", i === 0 ? "Capa" : "Verso");
+      form.append("id", String(files.options[i].id));
+    }
+    expect((await fetch(`${t.url}/files/uploadList/${files.id}`, { method: "POST", body: form, headers: { authorization: `Bearer ${a.token}` } })).status).toBe(200);
+    const c = await campaign(t, a, { whatsappId: wa.id, contactListId: list.id, fileListId: files.id, message1: "Nosso catálogo" });
+    const clock = fakeClock(Date.now() + 3 * HOUR);
+    await startDueCampaigns(t.built.ctx, clock.now());
+    expect(await runCampaign(t.built.ctx, c.id, undefined, clock)).toBe("finished");
+    expect(await phones(t.built.ctx, wa.id)).toEqual([
+      { number: numbers[0], body: "Nosso catálogo", mediaName: null },
+      { number: numbers[0], body: "Segue o catálogo", mediaName: "capa.png" },
+      { number: numbers[0], body: "", mediaName: "verso.png" },
+    ]);
+  });
+
   it("records a contact whose message the channel refused as failed, and goes on", async () => {
     const { a, wa, list, numbers } = await setUp(t, 2, { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] });
     // only an attachment, whose stored file is gone by the time it is sent
