@@ -1,13 +1,12 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { V, contactListItemFormSchema, type ContactListImportProgress, type ContactListImportResult, type ContactListItemRecord } from "@balcao/common";
+import { contactListItemFormSchema, type ContactListImportProgress, type ContactListImportResult, type ContactListItemRecord } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Tx } from "../../db/client";
 import { contactListItems } from "../../db/schema";
 import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
-import { UNSTORABLE } from "../../channels/storableText";
 import { wakeContactListCheck } from "../../jobs/contactListCheckWakeups";
-import { readContactRows, type SheetContact, type UploadedFile } from "../contacts/spreadsheet";
+import { checkSheetRow, readContactRows, type SheetContact, type UploadedFile } from "../contacts/spreadsheet";
 import { presentContactListItem } from "./present";
 import { contactListItemsChanged } from "./events";
 import { asCallerErrors } from "./refusals";
@@ -24,34 +23,13 @@ interface ImportRow {
   email: string;
 }
 
-/** "5.51199E+12": a phone number a spreadsheet program turned into a rounded number. */
-const SCIENTIFIC = /^\d+([.,]\d+)?e\+?\d+$/i;
-
 /** The contact dialog's rules (§5) on each row: one error per refused field, the row left out. */
 function validateRows(rows: SheetContact[], errors: ImportError[]): ImportRow[] {
   const valid: ImportRow[] = [];
   for (const sheetRow of rows) {
-    if (SCIENTIFIC.test(sheetRow.number)) {
-      errors.push({ row: sheetRow.row, field: "number", message: V.invalidValue });
-      continue;
-    }
-    // a cell the database cannot store (a NUL, half a surrogate pair) refuses its row
-    const unstorable = (["name", "number", "email"] as const).find((field) => UNSTORABLE.test(sheetRow[field]));
-    if (unstorable) {
-      errors.push({ row: sheetRow.row, field: unstorable, message: V.invalidValue });
-      continue;
-    }
-    const parsed = contactListItemFormSchema.safeParse({ name: sheetRow.name, number: sheetRow.number, email: sheetRow.email });
-    if (!parsed.success) {
-      const fields = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "name");
-        if (!fields.has(field)) errors.push({ row: sheetRow.row, field, message: issue.message });
-        fields.add(field);
-      }
-      continue;
-    }
-    valid.push({ row: sheetRow.row, ...parsed.data });
+    const parsed = checkSheetRow(sheetRow, contactListItemFormSchema, errors);
+    if (!parsed) continue;
+    valid.push({ row: sheetRow.row, ...parsed });
   }
   return valid;
 }

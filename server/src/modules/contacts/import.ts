@@ -1,13 +1,12 @@
 import { getTableColumns, sql } from "drizzle-orm";
-import { CONTACT_IMPORT_REPEATED_NUMBER, V, contactFormSchema, type ContactImportResult, type ContactImportRowError } from "@balcao/common";
+import { CONTACT_IMPORT_REPEATED_NUMBER, contactFormSchema, type ContactImportResult, type ContactImportRowError } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { contacts } from "../../db/schema";
 import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
-import { UNSTORABLE } from "../../channels/storableText";
 import { contactsImported } from "./events";
-import { readContactRows, type SheetContact, type UploadedFile } from "./spreadsheet";
+import { checkSheetRow, readContactRows, type SheetContact, type UploadedFile } from "./spreadsheet";
 import { whatsappNumberChecker, type NumberChecker } from "./whatsappCheck";
 
 /** Rows written per statement (and per transaction). */
@@ -21,35 +20,14 @@ interface ImportRow {
   email: string;
 }
 
-/** "5.51199E+12": a phone number a spreadsheet program turned into a rounded number. */
-const SCIENTIFIC = /^\d+([.,]\d+)?e\+?\d+$/i;
-
 /** The contact form's rules (spec §5) on each row; one error per refused field, numbers repeated in the file refused. */
 function validateRows(rows: SheetContact[], errors: ContactImportRowError[]): ImportRow[] {
   const valid: ImportRow[] = [];
   const seen = new Set<string>();
   for (const sheetRow of rows) {
-    if (SCIENTIFIC.test(sheetRow.number)) {
-      errors.push({ row: sheetRow.row, field: "number", message: V.invalidValue });
-      continue;
-    }
-    // a cell the database cannot store (a NUL, half a surrogate pair) refuses its row, as the form would
-    const unstorable = (["name", "number", "email"] as const).find((field) => UNSTORABLE.test(sheetRow[field]));
-    if (unstorable) {
-      errors.push({ row: sheetRow.row, field: unstorable, message: V.invalidValue });
-      continue;
-    }
-    const parsed = contactFormSchema.safeParse({ name: sheetRow.name, number: sheetRow.number, email: sheetRow.email });
-    if (!parsed.success) {
-      const fields = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? "name");
-        if (!fields.has(field)) errors.push({ row: sheetRow.row, field, message: issue.message });
-        fields.add(field);
-      }
-      continue;
-    }
-    const { name, number, email } = parsed.data;
+    const parsed = checkSheetRow(sheetRow, contactFormSchema, errors);
+    if (!parsed) continue;
+    const { name, number, email } = parsed;
     if (number && seen.has(number)) {
       errors.push({ row: sheetRow.row, field: "number", message: CONTACT_IMPORT_REPEATED_NUMBER });
       continue;

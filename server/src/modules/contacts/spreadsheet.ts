@@ -1,5 +1,7 @@
 import type { ParsingOptions, WorkBook } from "@e965/xlsx";
-import { CONTACT_IMPORT_MAX_ROWS, type ContactImportFileProblem } from "@balcao/common";
+import type { ZodType } from "zod";
+import { CONTACT_IMPORT_MAX_ROWS, V, type ContactImportFileProblem } from "@balcao/common";
+import { UNSTORABLE } from "../../channels/storableText";
 import { AppError } from "../../http/errors";
 import { declaredUnzippedSize } from "./archiveSize";
 
@@ -15,6 +17,42 @@ export interface SheetContact {
   name: string;
   number: string;
   email: string;
+}
+
+/** A row's refused field: the row, the field and the reason, as the import report lists them. */
+export interface RowRefusal {
+  row: number;
+  field: string;
+  message: string;
+}
+
+/** "5.51199E+12": a phone number a spreadsheet program turned into a rounded number. */
+const SCIENTIFIC = /^\d+([.,]\d+)?e\+?\d+$/i;
+
+/**
+ * A sheet row checked by the contact form's rules (`schema`, spec §5): its parsed fields, or null
+ * with one refusal per refused field added to `refusals`. A rounded number or a cell the database
+ * cannot store (a NUL, half a surrogate pair) refuses its row, as the form would.
+ */
+export function checkSheetRow<T>(sheetRow: SheetContact, schema: ZodType<T>, refusals: RowRefusal[]): T | null {
+  if (SCIENTIFIC.test(sheetRow.number)) {
+    refusals.push({ row: sheetRow.row, field: "number", message: V.invalidValue });
+    return null;
+  }
+  const unstorable = (["name", "number", "email"] as const).find((field) => UNSTORABLE.test(sheetRow[field]));
+  if (unstorable) {
+    refusals.push({ row: sheetRow.row, field: unstorable, message: V.invalidValue });
+    return null;
+  }
+  const parsed = schema.safeParse({ name: sheetRow.name, number: sheetRow.number, email: sheetRow.email });
+  if (parsed.success) return parsed.data;
+  const fields = new Set<string>();
+  for (const issue of parsed.error.issues) {
+    const field = String(issue.path[0] ?? "name");
+    if (!fields.has(field)) refusals.push({ row: sheetRow.row, field, message: issue.message });
+    fields.add(field);
+  }
+  return null;
 }
 
 type Xlsx = typeof import("@e965/xlsx");
