@@ -9,7 +9,7 @@ import {
   TagsPage, TicketsPage, TodoListPage, UsersPage,
 } from "./pages";
 import { AnnouncementsPage, AuditLogsPage, FileListsPage } from "./pages";
-import { CampaignSettingsPage, FinanceiroPage, SubscriptionPage } from "./pages";
+import { CampaignSettingsPage, CampaignsPage, FinanceiroPage, SubscriptionPage } from "./pages";
 import { ContactListItemsPage, ContactListsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
@@ -59,7 +59,7 @@ export function AppRoutes() {
           <Route path="/financeiro" element={admin(<FinanceiroPage />)} />
           <Route path="/announcements" element={<RequireSuper><AnnouncementsPage /></RequireSuper>} />
           <Route path="/subscription" element={<SubscriptionPage />} />
-          <Route path="/campaigns" element={admin(<RequireCampaigns><Soon area="campaigns" /></RequireCampaigns>)} />
+          <Route path="/campaigns" element={admin(<RequireCampaigns><CampaignsPage /></RequireCampaigns>)} />
           <Route path="/contact-lists" element={contactLists(<ContactListsPage />)} />
           <Route path="/contact-lists/:contactListId/contacts" element={contactLists(<ContactListItemsPage />)} />
           <Route path="/campaign/:campaignId/report" element={admin(<RequireCampaigns><Soon area="campaignReport" param="campaignId" /></RequireCampaigns>)} />

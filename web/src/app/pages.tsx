@@ -57,6 +57,7 @@ export const AnnouncementsPage = page(() => import("../pages/Announcements/Annou
 export const AuditLogsPage = page(() => import("../pages/AuditLogs/AuditLogsPage").then((m) => m.AuditLogsPage));
 export const FileListsPage = page(() => import("../pages/FileLists/FileListsPage").then((m) => m.FileListsPage));
 export const ContactListsPage = page(() => import("../pages/ContactLists/ContactListsPage").then((m) => m.ContactListsPage));
+export const CampaignsPage = page(() => import("../pages/Campaigns/CampaignsPage").then((m) => m.CampaignsPage));
 export const ContactListItemsPage = page(() => import("../pages/ContactListItems/ContactListItemsPage").then((m) => m.ContactListItemsPage));
 export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
 
@@ -84,6 +85,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/settings", SettingsPage],
   ["/audit-logs", AuditLogsPage],
   ["/announcements", AnnouncementsPage],
+  ["/campaigns", CampaignsPage],
   ["/contact-lists", ContactListsPage],
   ["/contact-lists/:contactListId/contacts", ContactListItemsPage],
 ];

@@ -20,6 +20,7 @@ import { billingEn } from "./billing.en";
 import { announcementsEn } from "./announcements.en";
 import { fileListsEn } from "./fileLists.en";
 import { campaignSettingsEn } from "./campaignSettings.en";
+import { campaignsEn } from "./campaigns.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -244,6 +245,7 @@ export const en: Messages = {
   announcements: announcementsEn,
   fileLists: fileListsEn,
   campaignSettings: campaignSettingsEn,
+  campaigns: campaignsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

@@ -20,6 +20,7 @@ import { billingEs } from "./billing.es";
 import { announcementsEs } from "./announcements.es";
 import { fileListsEs } from "./fileLists.es";
 import { campaignSettingsEs } from "./campaignSettings.es";
+import { campaignsEs } from "./campaigns.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -244,6 +245,7 @@ export const es: Messages = {
   announcements: announcementsEs,
   fileLists: fileListsEs,
   campaignSettings: campaignSettingsEs,
+  campaigns: campaignsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

@@ -21,6 +21,7 @@ import { billingPt } from "./billing.pt";
 import { announcementsPt } from "./announcements.pt";
 import { fileListsPt } from "./fileLists.pt";
 import { campaignSettingsPt } from "./campaignSettings.pt";
+import { campaignsPt } from "./campaigns.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -247,6 +248,7 @@ export const pt = {
   announcements: announcementsPt,
   fileLists: fileListsPt,
   campaignSettings: campaignSettingsPt,
+  campaigns: campaignsPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
