@@ -9,7 +9,7 @@ import {
   TagsPage, TicketsPage, TodoListPage, UsersPage,
 } from "./pages";
 import { AnnouncementsPage, AuditLogsPage, FileListsPage } from "./pages";
-import { CampaignSettingsPage, CampaignsPage, FinanceiroPage, SubscriptionPage } from "./pages";
+import { CampaignReportPage, CampaignSettingsPage, CampaignsPage, FinanceiroPage, SubscriptionPage } from "./pages";
 import { ContactListItemsPage, ContactListsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
@@ -62,7 +62,7 @@ export function AppRoutes() {
           <Route path="/campaigns" element={admin(<RequireCampaigns><CampaignsPage /></RequireCampaigns>)} />
           <Route path="/contact-lists" element={contactLists(<ContactListsPage />)} />
           <Route path="/contact-lists/:contactListId/contacts" element={contactLists(<ContactListItemsPage />)} />
-          <Route path="/campaign/:campaignId/report" element={admin(<RequireCampaigns><Soon area="campaignReport" param="campaignId" /></RequireCampaigns>)} />
+          <Route path="/campaign/:campaignId/report" element={admin(<RequireCampaigns><CampaignReportPage /></RequireCampaigns>)} />
           <Route path="/campaigns-config" element={admin(<RequireCampaigns><CampaignSettingsPage /></RequireCampaigns>)} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

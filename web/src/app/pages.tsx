@@ -58,6 +58,7 @@ export const AuditLogsPage = page(() => import("../pages/AuditLogs/AuditLogsPage
 export const FileListsPage = page(() => import("../pages/FileLists/FileListsPage").then((m) => m.FileListsPage));
 export const ContactListsPage = page(() => import("../pages/ContactLists/ContactListsPage").then((m) => m.ContactListsPage));
 export const CampaignsPage = page(() => import("../pages/Campaigns/CampaignsPage").then((m) => m.CampaignsPage));
+export const CampaignReportPage = page(() => import("../pages/Campaigns/CampaignReportPage").then((m) => m.CampaignReportPage));
 export const ContactListItemsPage = page(() => import("../pages/ContactListItems/ContactListItemsPage").then((m) => m.ContactListItemsPage));
 export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
 
@@ -86,6 +87,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/audit-logs", AuditLogsPage],
   ["/announcements", AnnouncementsPage],
   ["/campaigns", CampaignsPage],
+  ["/campaign/:campaignId/report", CampaignReportPage],
   ["/contact-lists", ContactListsPage],
   ["/contact-lists/:contactListId/contacts", ContactListItemsPage],
 ];
