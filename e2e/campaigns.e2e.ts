@@ -186,6 +186,40 @@ describe.skipIf(!browserAvailable)("an admin sends a campaign to a contact list 
     await expect.poll(() => status(admin, held.id), { timeout: 60_000 }).toMatch(/EM_ANDAMENTO|FINALIZADA/);
   });
 
+  it("stops a running campaign from its row, and attaches a file to a draft", async () => {
+    // 20 s between messages: the campaign is still running when the admin stops it
+    await api(server.url, "POST", "/campaign-settings", { settings: { messageInterval: 20, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, token);
+    const running = await api<{ id: number }>(
+      server.url,
+      "POST",
+      "/campaigns",
+      { name: "Liquidação", message1: "Oi {nome}, liquidação hoje!", contactListId: listId, whatsappId: whatsapp.id, scheduledAt: new Date(Date.now() - 60_000).toISOString() },
+      token,
+    );
+    await expect.poll(() => status(admin, running.id), { timeout: 90_000 }).toBe("EM_ANDAMENTO");
+    await admin.getByTestId(`campaign-stop-${running.id}`).click();
+    await admin.getByText("Campanha interrompida").waitFor();
+    await expect.poll(() => status(admin, running.id)).toBe("CANCELADA");
+    await admin.getByTestId(`campaign-restart-${running.id}`).waitFor();
+    await admin.getByTestId(`campaign-stop-${running.id}`).waitFor({ state: "detached" });
+
+    const draft = await api<{ id: number }>(server.url, "POST", "/campaigns", { name: "Com anexo", message1: "Veja o catálogo" }, token);
+    await admin.getByTestId(`campaign-edit-${draft.id}`).click();
+    const dialog = admin.getByTestId("campaign-dialog");
+    await dialog.getByText("Editar campanha").waitFor();
+    await dialog.getByTestId("campaign-attach-input").setInputFiles({ name: "catalogo.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 catálogo") });
+    await dialog.getByTestId("campaign-attachment").filter({ hasText: "catalogo.pdf" }).waitFor();
+    const uploaded = admin.waitForResponse((r) => r.url().endsWith(`/campaigns/${draft.id}/media-upload`) && r.request().method() === "POST");
+    await dialog.getByTestId("campaign-save").click();
+    expect((await uploaded).status()).toBe(200);
+    await admin.getByText("Campanha salva com sucesso!").first().waitFor();
+    const stored = await api<{ mediaName: string | null }>(server.url, "GET", `/campaigns/${draft.id}`, undefined, token);
+    expect(stored.mediaName).toBe("catalogo.pdf");
+    await admin.getByTestId(`campaign-edit-${draft.id}`).click();
+    await dialog.getByTestId("campaign-attachment").filter({ hasText: "catalogo.pdf" }).waitFor();
+    await dialog.getByTestId("campaign-cancel").click();
+  });
+
   it("fits a 360 px phone", async () => {
     const small = await admin.context().newPage();
     await small.setViewportSize(PHONE);
