@@ -23,10 +23,13 @@ export async function queueDeliveries(ctx: AppContext, event: DomainEvent): Prom
           .where(and(eq(webhookEndpoints.companyId, event.companyId), eq(webhookEndpoints.enabled, true), arrayContains(webhookEndpoints.events, [event.type])));
   if (endpoints.length === 0) return 0;
   const body = await webhookBody(ctx, event);
-  const retryUntil = new Date(Date.now() + DAY_MS);
+  // due from this process's clock, to the millisecond, as the runs that take deliveries compare it:
+  // the database's now() has microseconds, and a run in the same millisecond would find it not yet due
+  const now = new Date();
+  const retryUntil = new Date(now.getTime() + DAY_MS);
   const added = await ctx.db
     .insert(webhookDeliveries)
-    .values(endpoints.map((e) => ({ companyId: event.companyId!, endpointId: e.id, eventId: event.id, eventType: event.type, body, retryUntil })))
+    .values(endpoints.map((e) => ({ companyId: event.companyId!, endpointId: e.id, eventId: event.id, eventType: event.type, body, retryUntil, nextAttemptAt: now })))
     .onConflictDoNothing({ target: [webhookDeliveries.endpointId, webhookDeliveries.eventId] })
     .returning({ id: webhookDeliveries.id });
   if (added.length) await wakeWebhookDeliveries(ctx);
