@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from "@mui/material";
+import { Alert, LinearProgress, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { ContactListImportResult } from "@balcao/common";
 import { ImportCounter, ImportRowErrors } from "../../components/ImportReport";
+import { ImportDialogFrame } from "../../components/ImportDialogFrame";
 
 /**
  * Where an import is: the file going up (upload %), the server reading it, then storing its rows
@@ -64,32 +65,16 @@ function Report({ result }: { result: ContactListImportResult }) {
 /** The import's progress, then its report: counts and the cells refused, by row and field. */
 export function ImportListDialog({ state, onClose }: { state: ListImportState; onClose(): void }) {
   const { t } = useTranslation();
-  const busy = isImportBusy(state);
   return (
-    <Dialog open onClose={() => !busy && onClose()} fullWidth maxWidth="sm" data-testid="import-dialog">
-      <DialogTitle>{t("contactListItems.importDialog.title")}</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} noWrap title={state.fileName}>
-          {state.fileName}
-        </Typography>
-        {busy && <Progress state={state} />}
-        {state.phase === "done" && <Report result={state.result} />}
-        {state.phase === "failed" && (
-          <Stack spacing={1}>
-            <Alert severity="error" data-testid="import-failed">
-              {state.message}
-            </Alert>
-            <Typography variant="body2" color="text.secondary">
-              {t("contacts.importDialog.hint")}
-            </Typography>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} data-testid="import-close">
-          {t("common.close")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ImportDialogFrame
+      title={t("contactListItems.importDialog.title")}
+      fileName={state.fileName}
+      busy={isImportBusy(state)}
+      progress={<Progress state={state} />}
+      report={state.phase === "done" ? <Report result={state.result} /> : null}
+      failure={state.phase === "failed" ? state.message : null}
+      lockWhileBusy
+      onClose={onClose}
+    />
   );
 }

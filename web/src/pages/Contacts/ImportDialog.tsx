@@ -1,7 +1,8 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, LinearProgress, Stack, Typography } from "@mui/material";
+import { Alert, LinearProgress, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { ContactImportResult } from "@balcao/common";
 import { ImportCounter, ImportRowErrors } from "../../components/ImportReport";
+import { ImportDialogFrame } from "../../components/ImportDialogFrame";
 
 export type ImportState =
   | { phase: "uploading" | "processing"; fileName: string; percent: number }
@@ -33,37 +34,21 @@ export function ImportDialog({ state, onClose }: { state: ImportState; onClose()
   const { t } = useTranslation();
   const busy = state.phase === "uploading" || state.phase === "processing";
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" data-testid="import-dialog">
-      <DialogTitle>{t("contacts.importDialog.title")}</DialogTitle>
-      <DialogContent dividers>
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }} noWrap title={state.fileName}>
-          {state.fileName}
-        </Typography>
-        {busy && (
-          <Stack spacing={1} data-testid="import-progress" data-phase={state.phase}>
-            <LinearProgress variant={state.phase === "uploading" && state.percent > 0 ? "determinate" : "indeterminate"} value={state.percent} />
-            <Typography variant="body2">
-              {state.phase === "uploading" ? t("contacts.importDialog.uploading", { percent: state.percent }) : t("contacts.importDialog.processing")}
-            </Typography>
-          </Stack>
-        )}
-        {state.phase === "done" && <Report result={state.result} />}
-        {state.phase === "failed" && (
-          <Stack spacing={1}>
-            <Alert severity="error" data-testid="import-failed">
-              {state.message}
-            </Alert>
-            <Typography variant="body2" color="text.secondary">
-              {t("contacts.importDialog.hint")}
-            </Typography>
-          </Stack>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} data-testid="import-close">
-          {t("common.close")}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ImportDialogFrame
+      title={t("contacts.importDialog.title")}
+      fileName={state.fileName}
+      busy={busy}
+      progress={
+        <Stack spacing={1} data-testid="import-progress" data-phase={state.phase}>
+          <LinearProgress variant={state.phase === "uploading" && state.percent > 0 ? "determinate" : "indeterminate"} value={state.percent} />
+          <Typography variant="body2">
+            {state.phase === "uploading" ? t("contacts.importDialog.uploading", { percent: state.percent }) : t("contacts.importDialog.processing")}
+          </Typography>
+        </Stack>
+      }
+      report={state.phase === "done" ? <Report result={state.result} /> : null}
+      failure={state.phase === "failed" ? state.message : null}
+      onClose={onClose}
+    />
   );
 }
