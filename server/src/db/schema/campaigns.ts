@@ -59,6 +59,8 @@ export const campaigns = pgTable(
     mediaName: text(),
     /** The sending's pace, shared by every process: the next message goes out at this time, not before. */
     nextSendAt: at(),
+    /** Sends the channel refused in a row: each one lengthens the campaign's pause, a success clears it. */
+    consecutiveFailures: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [index("campaigns_company_idx").on(t.companyId, t.id), index("campaigns_due_idx").on(t.status, t.scheduledAt)],
@@ -90,6 +92,12 @@ export const campaignShippings = pgTable(
     ticketId: integer(),
     failedAt: at(),
     failure: text(),
+    /** The messages stored for this contact, in order: a refused send is retried with these, never stored again. */
+    messageIds: integer().array(),
+    /** Sends the channel refused; at CAMPAIGN_SEND_ATTEMPTS the number is given up and marked. */
+    attempts: integer().notNull().default(0),
+    /** A refused contact is not tried again before this time. */
+    retryAt: at(),
     ...timestamps,
   },
   (t) => [
