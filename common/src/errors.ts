@@ -56,6 +56,7 @@ export const ERROR_CODES = [
   "ERR_PLAN_IN_USE",
   "ERR_PLAN_NAME_ALREADY_EXISTS",
   "ERR_PLATFORM_COMPANY",
+  "ERR_NO_CHAT_FOUND",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -32,6 +32,13 @@ export type CompanyEventFamily =
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 
+/**
+ * The internal chat's own channels (administration §4): one per member and one per chat. Like the
+ * company's `chat` event, they are emitted only into the rooms of the chat's current members.
+ */
+export const chatUserEvent = (companyId: number, userId: number) => `company-${companyId}-chat-user-${userId}`;
+export const chatEvent = (companyId: number, chatId: number) => `company-${companyId}-chat-${chatId}`;
+
 /** Rooms: every socket is in its company's and its user's room; the rest are joined on request. */
 export const rooms = {
   company: (companyId: number) => `company-${companyId}`,

@@ -40,3 +40,4 @@ export * from "./schemas/billing";
 export * from "./schemas/fileLists";
 export * from "./schemas/campaignSettings";
 export * from "./schemas/campaigns";
+export * from "./schemas/chats";

@@ -13,4 +13,7 @@ export const V = {
   /** The password reset form's texts of the spec. */
   weakPassword: "Sua senha precisa ter no mínimo 8 caracteres, sendo uma letra maiúscula, uma minúscula e um número.",
   passwordsDiffer: "As senhas não correspondem",
+  /** The internal chat dialog (administration §5). */
+  chatTitleRequired: "Por favor, preencha o título da conversa.",
+  chatUsersRequired: "Por favor, selecione pelo menos um usuário.",
 } as const;

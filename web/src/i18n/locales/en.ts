@@ -106,6 +106,7 @@ export const en: Messages = {
     ERR_PLAN_IN_USE: "This plan is used by one or more companies and cannot be deleted.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "A plan with this name already exists.",
     ERR_PLATFORM_COMPANY: "The platform's company cannot be deactivated or deleted.",
+    ERR_NO_CHAT_FOUND: "No chat found with this ID.",
     ERR_MAIL_NOT_CONFIGURED: "Sending email is not set up on this server. Ask the administrator to configure SMTP.",
     ERR_MAIL_NOT_SENT: "The email could not be sent right now. Try again in a few minutes.",
     ERR_INVALID_RESET_CODE: "Invalid or expired code. Ask for a new code.",

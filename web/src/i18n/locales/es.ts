@@ -106,6 +106,7 @@ export const es: Messages = {
     ERR_PLAN_IN_USE: "Este plan lo usan una o más empresas y no se puede eliminar.",
     ERR_PLAN_NAME_ALREADY_EXISTS: "Ya existe un plan con este nombre.",
     ERR_PLATFORM_COMPANY: "La empresa de la plataforma no se puede desactivar ni eliminar.",
+    ERR_NO_CHAT_FOUND: "No se encontró ninguna conversación con este ID.",
     ERR_MAIL_NOT_CONFIGURED: "El envío de correos no está configurado en este servidor. Pida al administrador que configure el SMTP.",
     ERR_MAIL_NOT_SENT: "No se pudo enviar el correo ahora. Inténtelo de nuevo en unos minutos.",
     ERR_INVALID_RESET_CODE: "Código inválido o vencido. Pida un código nuevo.",

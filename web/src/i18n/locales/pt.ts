@@ -77,6 +77,7 @@ const errors: Record<ErrorCode, string> = {
   ERR_PLAN_IN_USE: "Este plano está em uso por uma ou mais empresas e não pode ser excluído.",
   ERR_PLAN_NAME_ALREADY_EXISTS: "Já existe um plano com este nome.",
   ERR_PLATFORM_COMPANY: "A empresa da plataforma não pode ser desativada nem excluída.",
+  ERR_NO_CHAT_FOUND: "Nenhuma conversa encontrada com este ID.",
   ERR_MAIL_NOT_CONFIGURED: "O envio de e-mails não está configurado neste servidor. Peça ao administrador para configurar o SMTP.",
   ERR_MAIL_NOT_SENT: "Não foi possível enviar o e-mail agora. Tente novamente em alguns minutos.",
   ERR_INVALID_RESET_CODE: "Código inválido ou expirado. Peça um novo código.",
