@@ -18,3 +18,4 @@ export * from "./passwordResets";
 export * from "./files";
 export * from "./contactLists";
 export * from "./campaigns";
+export * from "./chats";
