@@ -75,6 +75,7 @@ import { auditLogRoutes } from "./modules/audit/routes";
 import { invoiceRoutes } from "./modules/invoices/routes";
 import { billingRoutes } from "./modules/billing/routes";
 import { contactListRoutes } from "./modules/contactLists/routes";
+import { chatRoutes } from "./modules/chats/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
@@ -204,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(contactListRoutes(ctx));
       await api.register(campaignSettingRoutes(ctx));
       await api.register(campaignRoutes(ctx));
+      await api.register(chatRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });
