@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { V } from "./messages";
+import { CAMPAIGN_OPT_OUT_WORDS } from "./campaigns";
 
 /** Seconds between two campaign messages (administration spec 9). */
 export const MESSAGE_INTERVAL_CHOICES = [0, 5, 10, 15, 20] as const;
@@ -17,9 +18,28 @@ export interface CampaignSettings {
   longerIntervalAfter: number;
   greaterInterval: number;
   variables: CampaignVariable[];
+  /** Answers that take a number out of every campaign of the company, compared whole and in capitals. */
+  optOutWords: string[];
 }
 
-export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = { messageInterval: 20, longerIntervalAfter: 20, greaterInterval: 60, variables: [] };
+export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
+  messageInterval: 20,
+  longerIntervalAfter: 20,
+  greaterInterval: 60,
+  variables: [],
+  optOutWords: [...CAMPAIGN_OPT_OUT_WORDS],
+};
+
+/**
+ * The least pause between two campaign messages each channel allows, in ms, whatever the settings
+ * say: the Cloud API's 80 messages a second per number, and on WhatsApp Web a pace that does not
+ * look like a burst (numbers that send in bursts get banned). The built-in sandbox has no limit.
+ */
+export const CAMPAIGN_CHANNEL_MIN_PAUSE_MS: Record<string, number> = { cloud: 13, baileys: 5_000, sandbox: 0 };
+
+/** The pause between two messages of a campaign over `channel`: the setting's, or the channel's floor when that is longer. */
+export const channelPauseSeconds = (settingSeconds: number, channel: string | undefined) =>
+  Math.max(settingSeconds, (CAMPAIGN_CHANNEL_MIN_PAUSE_MS[channel ?? ""] ?? 0) / 1000);
 
 export const CAMPAIGN_SETTING_KEYS = Object.keys(DEFAULT_CAMPAIGN_SETTINGS) as (keyof CampaignSettings)[];
 
@@ -47,6 +67,14 @@ export const campaignVariable = z.object({
   value: z.string({ error: V.required }).trim().min(1, V.required).max(1000, V.tooLong),
 });
 
+/** An opt-out answer: kept in capitals, as answers are compared. */
+export const optOutWord = z
+  .string({ error: V.required })
+  .trim()
+  .min(1, V.required)
+  .max(30, V.tooLong)
+  .transform((w) => w.replace(/\s+/g, " ").toUpperCase());
+
 /** POST /campaign-settings: `{ settings }`; a key may appear once among the variables. */
 export const campaignSettingsBody = z.object({
   settings: z.object({
@@ -58,6 +86,13 @@ export const campaignSettingsBody = z.object({
       .max(100, V.tooLong)
       .default([])
       .refine((list) => new Set(list.map((v) => v.key)).size === list.length, { message: V.invalidValue }),
+    optOutWords: z
+      .array(optOutWord, { error: V.invalidValue })
+      .min(1, V.required)
+      .max(20, V.tooLong)
+      .transform((list) => [...new Set(list)])
+      // a client that does not know the words leaves the stored ones as they are
+      .optional(),
   }),
 });
 export type CampaignSettingsBody = z.infer<typeof campaignSettingsBody>;
@@ -65,7 +100,7 @@ export type CampaignSettingsBody = z.infer<typeof campaignSettingsBody>;
 /** The settings a list of stored items makes, each missing or unreadable key at its default. */
 export function campaignSettingsOf(items: { key: string; value: string }[]): CampaignSettings {
   const fields = campaignSettingsBody.shape.settings.shape;
-  const out: CampaignSettings = { ...DEFAULT_CAMPAIGN_SETTINGS, variables: [] };
+  const out: CampaignSettings = { ...DEFAULT_CAMPAIGN_SETTINGS, variables: [], optOutWords: [...DEFAULT_CAMPAIGN_SETTINGS.optOutWords] };
   for (const { key, value } of items) {
     if (!(key in fields)) continue;
     let parsed: unknown;
@@ -75,7 +110,7 @@ export function campaignSettingsOf(items: { key: string; value: string }[]): Cam
       continue;
     }
     const checked = fields[key as keyof CampaignSettings].safeParse(parsed);
-    if (checked.success) (out as unknown as Record<string, unknown>)[key] = checked.data;
+    if (checked.success && checked.data !== undefined) (out as unknown as Record<string, unknown>)[key] = checked.data;
   }
   return out;
 }

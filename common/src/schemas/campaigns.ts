@@ -11,8 +11,10 @@ export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 export const CAMPAIGNS_PAGE_SIZE = 20;
 /** A PROGRAMADA campaign may still be edited while its start is more than this away (§4, §9). */
 export const CAMPAIGN_EDIT_MARGIN_MS = 60 * 60_000;
-/** The words that, as a whole answer whatever their case, take a number out of every campaign. */
+/** The default words that, as a whole answer whatever their case, take a number out of every campaign (the settings may name others). */
 export const CAMPAIGN_OPT_OUT_WORDS = ["SAIR", "PARAR", "STOP"] as const;
+/** Sends the channel may refuse to one contact before the number is given up (marked not valid, skipped by later campaigns). */
+export const CAMPAIGN_SEND_ATTEMPTS = 3;
 
 /** The form's texts: empty strings and null are "not filled". */
 const text = (max: number) =>
@@ -109,5 +111,16 @@ export interface CampaignRecord {
 export interface CampaignDetail extends CampaignRecord {
   contactList: { id: number; name: string; contacts: { id: number; name: string; number: string; email: string; isWhatsappValid: boolean | null }[] } | null;
   shipping: { id: number; number: string; deliveredAt: string | null; confirmationRequestedAt: string | null; confirmedAt: string | null; failedAt: string | null }[];
-  counts: { validContacts: number; confirmationRequested: number; confirmed: number; delivered: number; failed: number };
+  counts: CampaignCounts;
+}
+
+/** How far a campaign went: its report's cards, and what `company-{id}-campaign` action "progress" carries. */
+export interface CampaignCounts {
+  validContacts: number;
+  confirmationRequested: number;
+  confirmed: number;
+  delivered: number;
+  failed: number;
+  /** Contacts of this campaign who answered an opt-out word after it reached them. */
+  optedOut: number;
 }

@@ -32,9 +32,13 @@ export function chooseMessage(campaign: CampaignRow, random: number): { message:
   return { message: campaign[`message${n}`], confirmationMessage: own || any };
 }
 
-/** The pause after the `sent`-th message (1-based): the longer one after every `longerIntervalAfter`, plus up to a second of jitter. */
-export function pauseAfter(sent: number, settings: CampaignSettings, random: number): number {
+/**
+ * The pause after the `sent`-th message (1-based): the longer one after every `longerIntervalAfter`,
+ * plus up to a second of jitter, and never less than the channel's floor (`minimumMs`).
+ */
+export function pauseAfter(sent: number, settings: CampaignSettings, random: number, minimumMs = 0): number {
   const longer = settings.longerIntervalAfter > 0 && sent % settings.longerIntervalAfter === 0;
   const seconds = longer ? settings.greaterInterval : settings.messageInterval;
-  return seconds * 1000 + (seconds > 0 ? Math.floor(random * 1000) : 0);
+  const ms = seconds * 1000 + (seconds > 0 ? Math.floor(random * 1000) : 0);
+  return ms >= minimumMs ? ms : minimumMs + Math.floor(random * Math.min(1000, minimumMs));
 }

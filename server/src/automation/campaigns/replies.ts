@@ -1,27 +1,39 @@
 import { and, eq, isNotNull, isNull, ne } from "drizzle-orm";
-import { CAMPAIGN_OPT_OUT_WORDS } from "@balcao/common";
+import { optOutWord as optOutWordRule } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { campaignOptOuts, campaigns, campaignShippings, contacts, messages } from "../../db/schema";
 import { command } from "../../events/command";
+import { campaignProgressed } from "../../modules/campaigns/events";
+import { readCampaignSettings } from "../../modules/campaignSettings/service";
 import { sendStaged, stagedEvents } from "../outbox";
 import { stageForContact } from "./stage";
 
-const OPT_OUT = new Set<string>(CAMPAIGN_OPT_OUT_WORDS);
+/** Longer answers are never an opt-out word (the settings keep words of at most 30 characters). */
+const LONGEST_WORD = 30;
 
-/** The opt-out word a whole answer is, whatever its case and surrounding spaces; null for any other answer. */
-export function optOutWord(body: string): string | null {
-  const word = body.trim().toUpperCase();
-  return OPT_OUT.has(word) ? word : null;
+/** The opt-out word a whole answer is, among `words`, whatever its case and spaces; null for any other answer. */
+export function optOutWord(body: string, words: readonly string[]): string | null {
+  const parsed = optOutWordRule.safeParse(body);
+  return parsed.success && words.includes(parsed.data) ? parsed.data : null;
 }
 
-/** The number asks to be left out: recorded for the company, and whatever it was still due in any campaign is not sent. */
+/**
+ * The number asks to be left out: recorded for the company (every list's number, every later
+ * campaign), and whatever it was still due in any campaign is not sent. The reports of the
+ * campaigns that reached it count it.
+ */
 async function optOut(ctx: AppContext, companyId: number, number: string, word: string) {
-  await ctx.db.transaction(async (tx) => {
+  await command(ctx, async (tx, events) => {
     await tx.insert(campaignOptOuts).values({ companyId, number, word }).onConflictDoNothing();
     await tx
       .update(campaignShippings)
-      .set({ failedAt: new Date(), failure: "opted out", updatedAt: new Date() })
+      .set({ failedAt: new Date(), failure: "opted out", retryAt: null, updatedAt: new Date() })
       .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.number, number), isNull(campaignShippings.deliveredAt), isNull(campaignShippings.failedAt)));
+    const reached = await tx
+      .selectDistinct({ campaignId: campaignShippings.campaignId })
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.companyId, companyId), eq(campaignShippings.number, number)));
+    events.add(...reached.map((r) => campaignProgressed(companyId, r.campaignId)));
   });
 }
 
@@ -53,7 +65,7 @@ async function confirm(ctx: AppContext, companyId: number, number: string) {
       const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, shipping.campaignId));
       if (!campaign?.whatsappId || campaign.status === "CANCELADA") return null;
       const staged = await stageForContact(tx, campaign, { number: shipping.number, name: shipping.name }, shipping.message, true);
-      events.add(...stagedEvents(staged.ticket, staged.staged));
+      events.add(...stagedEvents(staged.ticket, staged.staged), campaignProgressed(companyId, campaign.id));
       return staged;
     });
     if (done) await sendStaged(ctx, done.staged, done.ticket);
@@ -77,7 +89,10 @@ export async function handleCampaignReply(ctx: AppContext, companyId: number, me
     reply = { body: row.body ?? "", number: row.number };
   }
   if (!reply.number) return;
-  const word = optOutWord(reply.body);
-  if (word) return optOut(ctx, companyId, reply.number, word);
+  // only a short answer may be an opt-out word: an ordinary message reads no settings
+  if (reply.body.trim().length <= LONGEST_WORD) {
+    const word = optOutWord(reply.body, (await readCampaignSettings(ctx.db, companyId)).optOutWords);
+    if (word) return optOut(ctx, companyId, reply.number, word);
+  }
   await confirm(ctx, companyId, reply.number);
 }

@@ -22,8 +22,10 @@ export async function readCampaignSettings(db: Db, companyId: number): Promise<C
 }
 
 /** POST /campaign-settings: every key saved together; answers the stored list. */
-export async function saveCampaignSettings(ctx: AppContext, caller: Caller, settings: CampaignSettings): Promise<CampaignSettingItem[]> {
-  const values = Object.entries(settings).map(([key, value]) => ({ companyId: caller.companyId, key, value: JSON.stringify(value) }));
+export async function saveCampaignSettings(ctx: AppContext, caller: Caller, settings: Partial<CampaignSettings>): Promise<CampaignSettingItem[]> {
+  const values = Object.entries(settings)
+    .filter(([, value]) => value !== undefined)
+    .map(([key, value]) => ({ companyId: caller.companyId, key, value: JSON.stringify(value) }));
   const rows = await command(ctx, async (tx, events) => {
     const saved = await tx
       .insert(campaignSettings)

@@ -18,3 +18,8 @@ export function campaignUpdated(record: CampaignRecord, changed: string[], actor
 export function campaignDeleted(row: { id: number; companyId: number }, actor: Actor): NewEvent {
   return { type: "campaign.deleted", companyId: row.companyId, stream: campaignStream(row.id), actor, data: { campaignId: row.id } };
 }
+
+/** A contact of the campaign was sent to, refused, confirmed or opted out: its report's counts changed. */
+export function campaignProgressed(companyId: number, campaignId: number): NewEvent {
+  return { type: "campaign.progressed", companyId, stream: campaignStream(campaignId), data: { campaignId } };
+}

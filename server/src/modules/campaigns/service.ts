@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull } from "drizzle-orm";
-import { CAMPAIGN_EDIT_MARGIN_MS, CAMPAIGNS_PAGE_SIZE, type CampaignBody, type CampaignDetail, type CampaignRecord, type ListQuery } from "@balcao/common";
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql } from "drizzle-orm";
+import { CAMPAIGN_EDIT_MARGIN_MS, CAMPAIGNS_PAGE_SIZE, type CampaignBody, type CampaignCounts, type CampaignDetail, type CampaignRecord, type ListQuery } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { campaigns, campaignShippings, contactListItems, contactLists, fileLists, tags, whatsapps } from "../../db/schema";
 import { containsPattern } from "../../db/like";
+import { rowsOf } from "../../channels/sqlRows";
 import { AppError } from "../../http/errors";
 import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
@@ -60,11 +61,14 @@ export async function showCampaign(db: Db, caller: Caller, id: number): Promise<
         .where(and(eq(contactListItems.companyId, caller.companyId), eq(contactListItems.contactListId, record.contactList.id)))
         .orderBy(asc(contactListItems.id))
     : [];
-  const shippings = await db
-    .select()
-    .from(campaignShippings)
-    .where(and(eq(campaignShippings.companyId, caller.companyId), eq(campaignShippings.campaignId, id)))
-    .orderBy(asc(campaignShippings.position));
+  const [shippings, counts] = await Promise.all([
+    db
+      .select()
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.companyId, caller.companyId), eq(campaignShippings.campaignId, id)))
+      .orderBy(asc(campaignShippings.position)),
+    campaignCounts(db, caller.companyId, id),
+  ]);
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
   return {
     ...record,
@@ -77,15 +81,28 @@ export async function showCampaign(db: Db, caller: Caller, id: number): Promise<
       confirmedAt: iso(s.confirmedAt),
       failedAt: iso(s.failedAt),
     })),
-    counts: {
-      // before the start, the list's contacts that may be sent to; after it, the contacts it was created for
-      validContacts: shippings.length || contacts.filter((c) => c.isWhatsappValid !== false).length,
-      confirmationRequested: shippings.filter((s) => s.confirmationRequestedAt).length,
-      confirmed: shippings.filter((s) => s.confirmedAt).length,
-      delivered: shippings.filter((s) => s.deliveredAt).length,
-      failed: shippings.filter((s) => s.failedAt).length,
-    },
+    // before the start, the list's contacts that may be sent to; after it, the contacts it was created for
+    counts: { ...counts, validContacts: shippings.length || contacts.filter((c) => c.isWhatsappValid !== false).length },
   };
+}
+
+/**
+ * A campaign's counts in one statement over its shipping records: a contact that opted out is
+ * counted once, as opted out (after the campaign reached it, or before its turn), not as failed.
+ */
+export async function campaignCounts(db: Db, companyId: number, campaignId: number): Promise<CampaignCounts> {
+  const [row] = await rowsOf<CampaignCounts>(
+    db,
+    sql`select count(*)::int as "validContacts",
+          count(s.confirmation_requested_at)::int as "confirmationRequested",
+          count(s.confirmed_at)::int as "confirmed",
+          count(s.delivered_at)::int as "delivered",
+          (count(s.failed_at) filter (where s.failure is distinct from 'opted out'))::int as "failed",
+          (count(*) filter (where exists (select 1 from campaign_opt_outs o where o.company_id = s.company_id and o.number = s.number and o.opted_out_at >= s.created_at)))::int as "optedOut"
+        from campaign_shippings s
+        where s.company_id = ${companyId}::int and s.campaign_id = ${campaignId}::int`,
+  );
+  return row;
 }
 
 /** Each id the body names must be the caller's company's: a stranger's or a missing one is refused, naming the field. */
