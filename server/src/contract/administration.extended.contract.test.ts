@@ -414,17 +414,7 @@ describe("Announcements", () => {
   });
 });
 
-describe("Internal chat", () => {
-  todo(ISSUE.chat, [
-    "GET /chats (records)",
-    "POST /chats (users, title)",
-    "PUT /chats/{id}",
-    "DELETE /chats/{id}",
-    "GET /chats/{id}/messages with pageNumber (records, hasMore)",
-    "POST /chats/{id}/messages (message)",
-    "POST /chats/{id}/read (userId)",
-  ]);
-});
+// Internal chat: administration.chat.contract.test.ts
 
 describe("Password reset", () => {
   it("POST /forgetpassword/{email} (404 when the email is unknown), then POST /resetpasswords/{email}/{token}/{newPassword}", async () => {

@@ -359,7 +359,11 @@ describe("Lists used by the top bar, dashboard and forms", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ records: expect.any(Array), hasMore: expect.any(Boolean) });
   });
-  it.todo(`GET /chats/ with searchParam, pageNumber (records, hasMore) — ${ISSUE.chat}`);
+  it("GET /chats/ with searchParam, pageNumber: records and hasMore", async () => {
+    const res = await t.http.get("/chats/?searchParam=&pageNumber=1", admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ records: expect.any(Array), hasMore: expect.any(Boolean) });
+  });
 
   it("GET /dashboard with days, date_from, date_to: counters and attendants", async () => {
     const weekAgo = localDay(new Date(Date.now() - 7 * 86_400_000));
