@@ -28,7 +28,9 @@ export type CompanyEventFamily =
   /** How far a spreadsheet import into a list is, to the uploading user. */
   | "ContactListImport"
   /** Campaigns (administration §4): action create/update with the record, delete with the id. */
-  | "campaign";
+  | "campaign"
+  /** Queue integrations (administration §4): action create/update with the record, delete with the id. */
+  | "queueIntegration";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

@@ -41,3 +41,4 @@ export * from "./schemas/fileLists";
 export * from "./schemas/campaignSettings";
 export * from "./schemas/campaigns";
 export * from "./schemas/chats";
+export * from "./schemas/queueIntegrations";

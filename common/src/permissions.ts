@@ -29,6 +29,8 @@ export const PERMISSIONS = [
   "contact-lists:manage",
   /** Campaigns and their settings. */
   "campaigns:manage",
+  /** Queue integrations (Typebot, n8n, webhooks, Dialogflow) and their secrets. */
+  "queue-integrations:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
