@@ -6,7 +6,7 @@ import BrokenImageOutlinedIcon from "@mui/icons-material/BrokenImageOutlined";
 import InsertDriveFileOutlinedIcon from "@mui/icons-material/InsertDriveFileOutlined";
 import { useTranslation } from "react-i18next";
 import type { MessageView } from "../types";
-import { useMediaBlob, type MediaBlob } from "./useMediaBlob";
+import { useMediaBlob, type MediaBlob } from "../../../../hooks/useMediaBlob";
 
 const THUMB = { width: 250, height: 200 };
 

@@ -1,9 +1,9 @@
 import { useEffect, useState } from "react";
-import { fetchBlob } from "../api";
+import { api } from "../api/client";
 
 export interface MediaBlob { url: string | null; error: boolean; loading: boolean }
 
-/** Fetches a private media file with the bearer token and shows it through an object URL, revoked on unmount. */
+/** Media are never public: fetched with the bearer token and shown through an object URL, revoked on unmount. */
 export function useMediaBlob(source: string | null, enabled = true): MediaBlob {
   const [state, setState] = useState<MediaBlob>({ url: null, error: false, loading: Boolean(source && enabled) });
   useEffect(() => {
@@ -11,10 +11,11 @@ export function useMediaBlob(source: string | null, enabled = true): MediaBlob {
     let cancelled = false;
     let objectUrl: string | null = null;
     setState({ url: null, error: false, loading: true });
-    fetchBlob(source)
-      .then((blob) => {
+    api
+      .get<Blob>(source, { responseType: "blob" })
+      .then(({ data }) => {
         if (cancelled) return;
-        objectUrl = URL.createObjectURL(blob);
+        objectUrl = URL.createObjectURL(data);
         setState({ url: objectUrl, error: false, loading: false });
       })
       .catch(() => {
