@@ -10,7 +10,7 @@ import {
 } from "./pages";
 import { AnnouncementsPage, AuditLogsPage, FileListsPage } from "./pages";
 import { CampaignReportPage, CampaignSettingsPage, CampaignsPage, FinanceiroPage, SubscriptionPage } from "./pages";
-import { ContactListItemsPage, ContactListsPage } from "./pages";
+import { ChatsPage, ContactListItemsPage, ContactListsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -38,7 +38,7 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path="/" element={<RequirePermission permission="dashboard:view"><DashboardPage /></RequirePermission>} />
           <Route path="/tickets/:ticketId?" element={<TicketsPage />} />
-          <Route path="/chats/:id?" element={<Soon area="chats" param="id" />} />
+          <Route path="/chats/:id?" element={<RequirePlan flag="useInternalChat"><ChatsPage /></RequirePlan>} />
           <Route path="/contacts" element={<ContactsPage />} />
           <Route path="/quick-messages" element={<QuickMessagesPage />} />
           <Route path="/todolist" element={<TodoListPage />} />

@@ -60,6 +60,7 @@ export const ContactListsPage = page(() => import("../pages/ContactLists/Contact
 export const CampaignsPage = page(() => import("../pages/Campaigns/CampaignsPage").then((m) => m.CampaignsPage));
 export const CampaignReportPage = page(() => import("../pages/Campaigns/CampaignReportPage").then((m) => m.CampaignReportPage));
 export const ContactListItemsPage = page(() => import("../pages/ContactListItems/ContactListItemsPage").then((m) => m.ContactListItemsPage));
+export const ChatsPage = page(() => import("../pages/Chats/ChatsPage").then((m) => m.ChatsPage));
 export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
 
 /** The page each address opens, in the order AppRoutes matches them (its catch-all excepted). */
@@ -70,6 +71,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/forgetpsw", ForgetPasswordPage],
   ["/", DashboardPage],
   ["/tickets/:ticketId?", TicketsPage],
+  ["/chats/:id?", ChatsPage],
   ["/contacts", ContactsPage],
   ["/quick-messages", QuickMessagesPage],
   ["/todolist", TodoListPage],

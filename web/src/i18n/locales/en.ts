@@ -21,6 +21,7 @@ import { announcementsEn } from "./announcements.en";
 import { fileListsEn } from "./fileLists.en";
 import { campaignSettingsEn } from "./campaignSettings.en";
 import { campaignsEn } from "./campaigns.en";
+import { chatsEn } from "./chats.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -247,6 +248,7 @@ export const en: Messages = {
   fileLists: fileListsEn,
   campaignSettings: campaignSettingsEn,
   campaigns: campaignsEn,
+  chats: chatsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

@@ -21,6 +21,7 @@ import { announcementsEs } from "./announcements.es";
 import { fileListsEs } from "./fileLists.es";
 import { campaignSettingsEs } from "./campaignSettings.es";
 import { campaignsEs } from "./campaigns.es";
+import { chatsEs } from "./chats.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -247,6 +248,7 @@ export const es: Messages = {
   fileLists: fileListsEs,
   campaignSettings: campaignSettingsEs,
   campaigns: campaignsEs,
+  chats: chatsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

@@ -22,6 +22,7 @@ import { announcementsPt } from "./announcements.pt";
 import { fileListsPt } from "./fileLists.pt";
 import { campaignSettingsPt } from "./campaignSettings.pt";
 import { campaignsPt } from "./campaigns.pt";
+import { chatsPt } from "./chats.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -250,6 +251,7 @@ export const pt = {
   fileLists: fileListsPt,
   campaignSettings: campaignSettingsPt,
   campaigns: campaignsPt,
+  chats: chatsPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
