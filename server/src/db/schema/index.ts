@@ -19,3 +19,4 @@ export * from "./files";
 export * from "./contactLists";
 export * from "./campaigns";
 export * from "./chats";
+export * from "./queueIntegrations";
