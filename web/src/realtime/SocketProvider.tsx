@@ -3,6 +3,7 @@ import type { Socket } from "socket.io-client";
 import { useAuth } from "../app/authContext";
 import { openSocket } from "./socket";
 import { SocketContext } from "./socketContext";
+import { ChatEvents } from "./ChatEvents";
 import { SessionEvents } from "./SessionEvents";
 import { TicketEvents } from "./TicketEvents";
 
@@ -29,6 +30,7 @@ export function SocketProvider({ children }: { children: ReactNode }) {
     <SocketContext.Provider value={value}>
       <SessionEvents />
       <TicketEvents />
+      <ChatEvents />
       {children}
     </SocketContext.Provider>
   );

@@ -2,9 +2,11 @@ import { Fragment } from "react";
 import { Box, Divider, Drawer, List, ListSubheader, Toolbar, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { APP_VERSION, can } from "@balcao/common";
+import { unreadChats } from "../../api/chatCache";
 import { useCompanyPlan, useServerVersion } from "../../api/hooks";
 import { hasCampaignsFlag } from "../../api/session";
 import { useSessionUser } from "../../app/authContext";
+import { useChatList } from "../../hooks/useChatList";
 import { DRAWER_MINI_WIDTH, DRAWER_WIDTH } from "../../app/theme";
 import { MenuLink } from "./MenuLink";
 import { visibleMenu } from "./menuItems";
@@ -41,6 +43,9 @@ export function SideMenu({ mobile, open, onClose }: SideMenuProps) {
   const isAdmin = can(user.profile, "drawer-admin-items:view");
   const { data: company } = useCompanyPlan(user.companyId);
   const connectionWarning = useConnectionWarning(user.companyId, isAdmin);
+  const chatsOn = Boolean(company?.plan?.useInternalChat);
+  const chats = useChatList("", chatsOn);
+  const hasUnreadChats = chatsOn && unreadChats(chats.chats, user.id).length > 0;
   const sections = visibleMenu({ isAdmin, isSuper: user.super, plan: company?.plan ?? {}, campaignsFlag: hasCampaignsFlag() });
   const collapsed = !mobile && !open;
   const width = collapsed ? DRAWER_MINI_WIDTH : DRAWER_WIDTH;
@@ -68,7 +73,7 @@ export function SideMenu({ mobile, open, onClose }: SideMenuProps) {
                   key={item.path}
                   item={item}
                   collapsed={collapsed}
-                  badge={item.badge === "connections" && connectionWarning ? "warning" : undefined}
+                  badge={item.badge === "connections" && connectionWarning ? "warning" : item.badge === "chats" && hasUnreadChats ? "dot" : undefined}
                   onNavigate={mobile ? onClose : undefined}
                 />
               ))}

@@ -3,13 +3,12 @@ import MenuIcon from "@mui/icons-material/Menu";
 import DarkModeOutlined from "@mui/icons-material/DarkModeOutlined";
 import LightModeOutlined from "@mui/icons-material/LightModeOutlined";
 import RefreshIcon from "@mui/icons-material/Refresh";
-import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import { useTranslation } from "react-i18next";
 import { useThemeMode } from "../../app/themeMode";
 import { LanguageSelect } from "../LanguageSelect";
 import { AccountMenu } from "./AccountMenu";
 import { AnnouncementsButton } from "./announcements/AnnouncementsButton";
-import { EmptyPopoverButton } from "./EmptyPopoverButton";
+import { ChatsButton } from "./chats/ChatsButton";
 import { Greeting } from "./Greeting";
 import { NotificationsButton } from "./notifications/NotificationsButton";
 import { VolumeControl } from "./VolumeControl";
@@ -49,7 +48,7 @@ export function TopBar({ onToggleDrawer }: { onToggleDrawer(): void }) {
           <NotificationsButton />
           <AnnouncementsButton />
           <Box sx={{ display: { xs: "none", sm: "flex" } }}>
-            <EmptyPopoverButton icon={<ForumOutlined />} title={t("layout.chats")} emptyText={t("layout.noChats")} testId="chats-button" />
+            <ChatsButton />
           </Box>
           <AccountMenu />
         </Stack>
