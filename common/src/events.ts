@@ -30,7 +30,9 @@ export type CompanyEventFamily =
   /** Campaigns (administration §4): action create/update with the record, delete with the id. */
   | "campaign"
   /** Queue integrations (administration §4): action create/update with the record, delete with the id. */
-  | "queueIntegration";
+  | "queueIntegration"
+  /** AI prompts (administration §4): action create/update with the record, delete with the id. */
+  | "prompt";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

@@ -26,6 +26,7 @@ export * from "./schemas/schedules";
 export * from "./schemas/scheduledMessages";
 export * from "./queueDefaults";
 export * from "./schemas/quickMessages";
+export * from "./schemas/prompts";
 export * from "./schemas/helps";
 export * from "./schemas/announcements";
 export * from "./templateVariables";

@@ -31,6 +31,8 @@ export const PERMISSIONS = [
   "campaigns:manage",
   /** Queue integrations (Typebot, n8n, webhooks, Dialogflow) and their secrets. */
   "queue-integrations:manage",
+  /** AI prompts: the assistant's instructions, its keys and its voice. */
+  "prompts:manage",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

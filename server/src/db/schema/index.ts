@@ -20,3 +20,4 @@ export * from "./contactLists";
 export * from "./campaigns";
 export * from "./chats";
 export * from "./queueIntegrations";
+export * from "./prompts";

@@ -34,6 +34,8 @@ export const messages = pgTable(
     /** Outbound only: 'pending' until the channel accepts it, then 'sent', or 'failed'. */
     sendStatus: text(),
     dataJson: jsonb(),
+    /** What a customer's audio says, as the AI's transcription read it. */
+    transcript: text(),
     ...timestamps,
   },
   (t) => [
