@@ -63,6 +63,8 @@ afterAll(async () => {
 
 /** Which fixture records a field or path names, by its words; the first that matches wins. */
 const KINDS: Array<[RegExp, Array<keyof Awaited<ReturnType<typeof hostileFixture>>["ids"]>]> = [
+  [/chat-messages/i, ["chatMessage"]],
+  [/chat/i, ["chat"]],
   [/quick/i, ["quickMessage"]],
   [/files\/options/i, ["fileListOption"]],
   [/^\/files|fileId/i, ["fileList"]],

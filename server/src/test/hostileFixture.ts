@@ -22,6 +22,9 @@ export async function hostileFixture(t: TestApp, admin: { token: string; user: {
   const queue = await created(t, admin.token, "/queue", { name: `Fila ${n}`, color: `#11223${n}` });
   const fileList = (await t.http.post("/files", { name: `Catálogo ${n}`, message: "Segue o catálogo", options: [{ name: "Tabela" }] }, admin.token)).body;
   const contactList = await created(t, admin.token, "/contact-lists", { name: `Lista ${n}` });
+  const attendant = (await createAttendant(t, admin.token)).id;
+  const chat = await created(t, admin.token, "/chats", { title: `Plantão ${n}`, users: [attendant] });
+  const chatMessage = await created(t, admin.token, `/chats/${chat}/messages`, { message: "Quem cobre sábado?" });
   const ids = {
     admin: admin.user.id,
     sandbox: sandbox.id,
@@ -36,9 +39,11 @@ export async function hostileFixture(t: TestApp, admin: { token: string; user: {
     note: await created(t, admin.token, "/ticket-notes", { note: "Cliente antigo", ticketId: ticket, contactId: contact }),
     contactList,
     contactListItem: await created(t, admin.token, "/contact-list-items", { name: "Cliente da lista", number: `55119800${n}1234`, contactListId: contactList }),
-    attendant: (await createAttendant(t, admin.token)).id,
+    attendant,
     fileList: fileList.id as number,
     fileListOption: fileList.options[0].id as number,
+    chat,
+    chatMessage,
   };
   return { ids, sandboxToken: sandbox.token };
 }
