@@ -42,6 +42,7 @@ const envSchema = z.object({
   PASSWORD_RESET_MAX_PER_EMAIL: z.coerce.number().int().positive().default(5),
   PASSWORD_RESET_MAX_PER_IP: z.coerce.number().int().positive().default(20),
   WEBHOOKS_ALLOW_PRIVATE_HOSTS: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  DIALOGFLOW_API_URL: urlString(["https:", "http:"]).default("https://dialogflow.googleapis.com"),
 });
 
 /** ROLE, CHANNEL_KEY, DATABASE_POOL_SIZE and MEDIA_URL with S3_* come from deploymentConfig.ts. */
@@ -74,6 +75,8 @@ export interface Config extends DeploymentConfig, BillingConfig {
   passwordResetMaxPerIp: number;
   /** Outgoing webhooks may target loopback, private and link-local addresses (tests, closed networks). */
   webhooksAllowPrivateHosts: boolean;
+  /** Where queue integrations of type dialogflow detect intents (a stand-in in tests). */
+  dialogflowApiUrl: string;
 }
 
 export { ConfigError };
@@ -147,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordResetMaxPerEmail: e.PASSWORD_RESET_MAX_PER_EMAIL,
     passwordResetMaxPerIp: e.PASSWORD_RESET_MAX_PER_IP,
     webhooksAllowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS === "true",
+    dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ""),
     ...loadDeploymentConfig(clean),
     ...loadBillingConfig(clean),
   };

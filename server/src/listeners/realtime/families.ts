@@ -16,6 +16,7 @@ import { contactListsRealtime } from "./contactLists";
 import { fileListsRealtime } from "./fileLists";
 import { campaignsRealtime } from "./campaigns";
 import { chatsRealtime } from "./chats";
+import { queueIntegrationsRealtime } from "./queueIntegrations";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime, campaignsRealtime, chatsRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime, campaignsRealtime, chatsRealtime, queueIntegrationsRealtime];

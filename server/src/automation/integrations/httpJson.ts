@@ -1,0 +1,78 @@
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import { AddressNotAllowedError, bareHost, guardedLookup, isPublicAddress } from "../../http/publicAddress";
+
+export const INTEGRATION_TIMEOUT_MS = 15_000;
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/** An endpoint answered something other than 2xx JSON, or nothing: the call is tried again later. */
+export class IntegrationCallError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+  ) {
+    super(message);
+    this.name = "IntegrationCallError";
+  }
+}
+
+export interface JsonRequest {
+  url: string;
+  method?: "POST" | "GET";
+  /** Sent as it is (already JSON, or a form body with its content type in `headers`). */
+  body?: string;
+  headers?: Record<string, string>;
+  allowPrivate: boolean;
+  timeoutMs?: number;
+}
+
+/**
+ * One request to an integration's endpoint, its answer read as JSON. Redirects are not followed
+ * and private addresses are refused unless allowed (as outgoing webhooks). Errors carry no body.
+ */
+export function requestJson<T = unknown>(req: JsonRequest): Promise<{ status: number; json: T }> {
+  const url = new URL(req.url);
+  const host = bareHost(url.hostname);
+  if (!req.allowPrivate && net.isIP(host) && !isPublicAddress(host)) return Promise.reject(new IntegrationCallError(new AddressNotAllowedError(host).message));
+  const payload = req.body === undefined ? undefined : Buffer.from(req.body, "utf8");
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: req.method ?? "POST",
+        signal: AbortSignal.timeout(req.timeoutMs ?? INTEGRATION_TIMEOUT_MS),
+        lookup: guardedLookup(req.allowPrivate) as never,
+        headers: {
+          accept: "application/json",
+          "user-agent": "Balcao-Integrations/1",
+          ...(payload ? { "content-type": "application/json", "content-length": String(payload.length) } : {}),
+          ...req.headers,
+        },
+      },
+      (response) => {
+        const status = response.statusCode ?? 0;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        response.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_ANSWER_BYTES) response.destroy(new IntegrationCallError("answer too large", status));
+          else chunks.push(chunk);
+        });
+        response.on("error", (err) => reject(err instanceof IntegrationCallError ? err : new IntegrationCallError(err.message.split("\n")[0], status)));
+        response.on("end", () => {
+          if (status < 200 || status >= 300) return reject(new IntegrationCallError(`HTTP ${status}`, status));
+          const text = Buffer.concat(chunks).toString("utf8");
+          try {
+            resolve({ status, json: (text.trim() ? JSON.parse(text) : {}) as T });
+          } catch {
+            reject(new IntegrationCallError("answer is not JSON", status));
+          }
+        });
+      },
+    );
+    request.on("error", (err) => reject(err instanceof IntegrationCallError ? err : new IntegrationCallError((err as Error).name === "AbortError" || (err as Error).name === "TimeoutError" ? "timeout" : (err as Error).message.split("\n")[0])));
+    request.end(payload);
+  });
+}
