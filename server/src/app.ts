@@ -77,6 +77,7 @@ import { billingRoutes } from "./modules/billing/routes";
 import { contactListRoutes } from "./modules/contactLists/routes";
 import { chatRoutes } from "./modules/chats/routes";
 import { queueIntegrationRoutes } from "./modules/queueIntegrations/routes";
+import { promptRoutes } from "./modules/prompts/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
@@ -208,6 +209,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       await api.register(campaignRoutes(ctx));
       await api.register(chatRoutes(ctx));
       await api.register(queueIntegrationRoutes(ctx));
+      await api.register(promptRoutes(ctx));
       await api.register(externalApiRoutes(ctx, { maxPerMinute: options.externalApiMaxPerMinute }));
       api.get("/openapi.json", { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     });

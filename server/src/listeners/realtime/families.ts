@@ -17,6 +17,7 @@ import { fileListsRealtime } from "./fileLists";
 import { campaignsRealtime } from "./campaigns";
 import { chatsRealtime } from "./chats";
 import { queueIntegrationsRealtime } from "./queueIntegrations";
+import { promptsRealtime } from "./prompts";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime, campaignsRealtime, chatsRealtime, queueIntegrationsRealtime];
+export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime, campaignsRealtime, chatsRealtime, promptsRealtime, queueIntegrationsRealtime];
