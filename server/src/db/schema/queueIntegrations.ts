@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { timestamps } from "./timestamps";
 
@@ -42,6 +42,8 @@ export const integrationSessions = pgTable(
     ticketId: integer().notNull(),
     integrationId: integer().notNull(),
     sessionId: text(),
+    /** The choices the bot offered last, so a customer may answer with their number. */
+    choices: jsonb().$type<string[]>().notNull().default([]),
     lastActivityAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
     ...timestamps,
   },

@@ -1,0 +1,1 @@
+ALTER TABLE "integration_sessions" ADD COLUMN "choices" jsonb DEFAULT '[]'::jsonb NOT NULL;
