@@ -3,6 +3,7 @@ import type { Socket } from "socket.io-client";
 import { chatEvent, chatUserEvent, companyEvent } from "@balcao/common";
 import { connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { createAttendant } from "../../test/workspaceFixtures";
+import { EventLog } from "../../events/record";
 
 let t: TestApp;
 
@@ -92,6 +93,25 @@ describe("chat events", () => {
     }
   });
 
+  it("a member added later gets the chat as an update and its messages from then on", async () => {
+    const a = await signUpCompany(t.http);
+    const ana = await createAttendant(t, a.token, { name: "Ana Souza" });
+    const bia = await createAttendant(t, a.token, { name: "Bia Lima" });
+    const chat = (await t.http.post("/chats", { title: "Cresce", users: [ana.id] }, a.token)).body;
+    const socket = await connectSocket(t.url, bia.token);
+    try {
+      const own = chatUserEvent(a.company.id, bia.id);
+      const added = nextEvent(socket, own, 3_000, (p) => p.action === "update");
+      const changed = (await t.http.put(`/chats/${chat.id}`, { title: "Cresce", users: [ana.id, bia.id] }, a.token)).body;
+      expect(await added).toEqual({ action: "update", chat: changed });
+      const next = nextEvent(socket, own, 3_000, (p) => p.action === "new-message");
+      const sent = (await t.http.post(`/chats/${chat.id}/messages`, { message: "Bem-vinda, @Bia Lima" }, ana.token)).body;
+      expect(await next).toMatchObject({ action: "new-message", newMessage: sent, mentioned: true });
+    } finally {
+      socket.close();
+    }
+  });
+
   it("an event left undispatched by a stop reaches the members of now after a sweep", async () => {
     const a = await signUpCompany(t.http);
     const ana = await createAttendant(t, a.token, { name: "Ana Souza" });
@@ -103,7 +123,6 @@ describe("chat events", () => {
     const [anaSocket, biaSocket] = [await connectSocket(t.url, ana.token), await connectSocket(t.url, bia.token)];
     const biaHeard = listen(biaSocket);
     try {
-      const { EventLog } = await import("../../events/record");
       const log = new EventLog();
       log.add({ type: "chatMessage.created", companyId: a.company.id, stream: `chat:${chat.id}`, data: { chatId: chat.id, chatMessageId: message.id, mentionedUserIds: [] } });
       await t.built.ctx.db.transaction((tx) => log.flush(tx));
