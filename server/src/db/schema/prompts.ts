@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, pgTable, primaryKey, real, text, timestamp } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { queues } from "./queues";
@@ -39,9 +40,13 @@ export const promptReplies = pgTable(
     companyId: companyColumn(),
     messageId: integer().notNull(),
     ticketId: integer().notNull(),
+    promptId: integer().notNull(),
+    /** Set in the transaction that stages the reply: a row without it is an answer still due (a stop, a failure). */
+    answeredAt: timestamp({ withTimezone: true, mode: "date" }),
+    attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.messageId] })],
+  (t) => [primaryKey({ columns: [t.companyId, t.messageId] }), index("prompt_replies_due_idx").on(t.createdAt).where(sql`${t.answeredAt} is null`)],
 );
 
 /** A ticket the AI handed to a person: its bot stays silent for the rest of the ticket. */
