@@ -71,6 +71,20 @@ describe("unread counts", () => {
   });
 });
 
+describe("a deleted user", () => {
+  it("leaves the chats they owned or wrote in: the messages stay without a sender, nobody owns the chat", async () => {
+    const { a, ana, bia } = await chatOfThree();
+    const owned = (await t.http.post("/chats", { title: "Da Ana", users: [bia.id] }, ana.token)).body;
+    await send(owned.id, "até logo", ana.token);
+    expect((await t.http.del(`/users/${ana.id}`, a.token)).status).toBe(200);
+    const chat = (await t.http.get(`/chats/${owned.id}`, bia.token)).body;
+    expect(chat).toMatchObject({ ownerId: null, lastMessage: "até logo" });
+    expect(chat.users.map((u: { userId: number }) => u.userId)).toEqual([bia.id]);
+    expect((await t.http.get(`/chats/${owned.id}/messages`, bia.token)).body.records).toEqual([expect.objectContaining({ senderId: null, sender: null, message: "até logo" })]);
+    expect((await t.http.put(`/chats/${owned.id}`, { title: "Minha", users: [a.user.id] }, bia.token)).status).toBe(403);
+  });
+});
+
 describe("GET /chats/:id/messages", () => {
   it("pages 20 at a time from the newest, each page oldest first, with hasMore", async () => {
     const { a, ana, chat } = await chatOfThree();
