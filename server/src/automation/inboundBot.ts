@@ -28,7 +28,7 @@ export interface InboundOutcome {
   body: string;
   fromMe: boolean;
   /** The ticket as storing the message left it, when known: lets a message nothing can answer skip the bot's transaction. */
-  ticket?: Pick<TicketRow, "status" | "userId" | "queueId" | "chatbot" | "isGroup">;
+  ticket?: Pick<TicketRow, "status" | "userId" | "queueId" | "chatbot" | "isGroup"> & { useIntegration?: boolean };
 }
 
 /** What the bot said last in one burst of a ticket's messages (see `answerTogether`). */
@@ -50,7 +50,7 @@ export function botMayAnswer(outcome: InboundOutcome) {
   const t = outcome.ticket;
   if (outcome.fromMe) return false;
   if (!t) return true;
-  if (t.isGroup || t.status !== "pending" || t.userId) return false;
+  if (t.isGroup || t.status !== "pending" || t.userId || t.useIntegration) return false;
   return outcome.created || t.queueId === null || t.chatbot;
 }
 
@@ -111,6 +111,8 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
     const { ticket, bot, settings } = read;
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     if (!bot.connection) return null;
+    // a queue integration holds the ticket, or the connection's integration answers before any queue
+    if (ticket.useIntegration || (ticket.queueId === null && bot.connection.integrationId !== null)) return null;
     const change: TicketChange = {};
     const bodies: string[] = [];
     let said = burst.said;
@@ -197,7 +199,7 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
             chatbot = case when d.sets_chatbot then d.new_chatbot else k.chatbot end,
             last_message = coalesce(d.last_message, k.last_message), updated_at = ${new Date().toISOString()}::timestamptz
           from d
-          where k.company_id = d.company_id and k.id = d.id and k.id in (select id from locked) and k.status = 'pending' and k.user_id is null and not k.is_group and k.chatbot = d.chatbot
+          where k.company_id = d.company_id and k.id = d.id and k.id in (select id from locked) and k.status = 'pending' and k.user_id is null and not k.is_group and not k.use_integration and k.chatbot = d.chatbot
             and k.queue_id is not distinct from d.queue_id and k.queue_option_id is not distinct from d.queue_option_id
           returning k.*),
         said as (

@@ -15,6 +15,8 @@ import { checkContactListNumbers } from "../automation/checkContactListNumbers";
 import { registerContactListCheckWaker, unregisterContactListCheckWaker } from "./contactListCheckWakeups";
 import { sweepCampaigns, stopCampaignSenders } from "../automation/campaigns/runner";
 import { registerCampaignWaker, unregisterCampaignWaker } from "./campaignWakeups";
+import { runDueIntegrationCalls } from "../automation/integrations/calls";
+import { registerIntegrationWaker, unregisterIntegrationWaker } from "../automation/integrations/wakeups";
 
 const SWEEP = "ticket-sweep";
 // a queue of its own: a schedule is also woken on its exact time by a delayed job, not only by the minute sweep
@@ -32,6 +34,8 @@ const CONTACT_LIST_CHECK_CHUNKS = 20;
 // campaigns: due ones started and running ones given a sender in this process; every minute, at start
 // (a start missed while stopped), at each campaign's time and at a restart. The sweep is quick: senders run beside it.
 const CAMPAIGNS = "sweep-campaigns";
+// customers' messages a queue integration failed to answer: tried again at each backoff's time, and every minute
+const INTEGRATION_CALLS = "retry-integration-calls";
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -109,8 +113,17 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   registerCampaignWaker(ctx, async (at) => {
     await boss.send(CAMPAIGNS, {}, { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 });
   });
+  await createQueue(boss, INTEGRATION_CALLS, { name: INTEGRATION_CALLS, policy: "standard", retryLimit: 2, expireInSeconds: 600 });
+  await boss.work(INTEGRATION_CALLS, { pollingIntervalSeconds: 2 }, async () => {
+    await runDueIntegrationCalls(ctx);
+  });
+  await boss.schedule(INTEGRATION_CALLS, "* * * * *");
+  registerIntegrationWaker(ctx, async (at) => {
+    await boss.send(INTEGRATION_CALLS, {}, { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 });
+  });
   return {
     async stop() {
+      unregisterIntegrationWaker(ctx);
       unregisterCampaignWaker(ctx);
       await stopCampaignSenders(ctx);
       unregisterContactListCheckWaker(ctx);

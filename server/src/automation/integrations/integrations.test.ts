@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
+import { customerSays, pairedSandbox } from "../../test/conversation";
+import { startDialogflowStandIn, startIntegrationWebhook, startTypebotStandIn, standInServiceAccount } from "../../test/standins/queueIntegrations";
+import { runDueIntegrationCalls } from "./calls";
+
+let t: TestApp;
+let dialogflow: Awaited<ReturnType<typeof startDialogflowStandIn>>;
+
+beforeAll(async () => {
+  dialogflow = await startDialogflowStandIn();
+  t = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_HOSTS: "true", DIALOGFLOW_API_URL: dialogflow.url } });
+});
+afterAll(async () => {
+  await t?.close();
+  await dialogflow?.close();
+});
+
+const color = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+
+/** A company with a sandbox connection whose one queue (or the connection itself) has the integration. */
+async function workspace(integration: Record<string, unknown>, on: "queue" | "connection" = "queue") {
+  const a = await signUpCompany(t.http);
+  const created = await t.http.post("/queueIntegration", integration, a.token);
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  const w = await pairedSandbox(t.http, a.token);
+  const queue = await t.http.post("/queue", { name: unique("Vendas "), color: color(), integrationId: on === "queue" ? created.body.id : null }, a.token);
+  expect(queue.status).toBe(201);
+  const put = await t.http.put(`/whatsapp/${w.id}`, { name: w.name, queueIds: [queue.body.id], integrationId: on === "connection" ? created.body.id : null }, a.token);
+  expect(put.status, JSON.stringify(put.body)).toBe(200);
+  return { a, w, integration: created.body, queueId: queue.body.id as number };
+}
+
+const outbound = async (w: { id: number; token: string }, number: string) =>
+  ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
+
+async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
+  const end = Date.now() + ms;
+  let v = await read();
+  while (!ok(v) && Date.now() < end) {
+    await new Promise((r) => setTimeout(r, 50));
+    v = await read();
+  }
+  return v;
+}
+
+const ticketOf = async (token: string, id: number) => (await t.http.get(`/tickets/${id}`, token)).body;
+
+describe("webhook and n8n integrations", () => {
+  it("post the signed message, send the reply's messages once and apply its action", async () => {
+    const secret = "whsec_teste_1234";
+    const hook = await startIntegrationWebhook(secret, (body) =>
+      body.message.body === "humano" ? { messages: ["Chamando um atendente"], action: { type: "handover" } } : { messages: [`Recebi: ${body.message.body}`, { body: "Algo mais?" }] },
+    );
+    try {
+      const { a, w, queueId } = await workspace({ name: "Webhook", type: "webhook", urlN8N: `${hook.url}/in`, secret });
+      const number = "5511900001111";
+      const first = await customerSays(t.http, w, number, "oi");
+      expect(await until(() => outbound(w, number), (o) => o.includes("Algo mais?"))).toEqual(["Recebi: oi", "Algo mais?"]);
+      expect(hook.arrivals).toHaveLength(1);
+      expect(hook.arrivals[0]).toMatchObject({ signatureOk: true, body: { event: "message.created", message: { id: first.message.id, body: "oi" }, ticket: { id: first.ticket.id, queueId, contact: { number } } } });
+      expect(await ticketOf(a.token, first.ticket.id)).toMatchObject({ status: "pending", queueId, useIntegration: true });
+
+      // a redelivered message is not handed or answered again
+      await runDueIntegrationCalls(t.built.ctx, new Date(Date.now() + 3_600_000));
+      expect(hook.arrivals).toHaveLength(1);
+
+      await customerSays(t.http, w, number, "humano");
+      const ticket = await until(() => ticketOf(a.token, first.ticket.id), (tk) => tk.useIntegration === false);
+      expect(ticket).toMatchObject({ status: "pending", queueId, useIntegration: false, integrationId: expect.any(Number) });
+      expect(await outbound(w, number)).toEqual(["Recebi: oi", "Algo mais?", "Chamando um atendente"]);
+      // handed over: the next message is for people
+      await customerSays(t.http, w, number, "alô?");
+      expect(hook.arrivals).toHaveLength(2);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("closes, tags or transfers as the reply asks", async () => {
+    const hook = await startIntegrationWebhook("segredo-n8n", (body) => ({ messages: [], action: body.message.body === "fim" ? { type: "close" } : { type: "transfer", queueId: Number(body.message.body) } }));
+    try {
+      const { a, w } = await workspace({ name: "Fluxo n8n", type: "n8n", urlN8N: hook.url, secret: "segredo-n8n" });
+      const other = await t.http.post("/queue", { name: unique("Suporte "), color: color() }, a.token);
+      const moved = await customerSays(t.http, w, "5511900002222", String(other.body.id));
+      expect(await until(() => ticketOf(a.token, moved.ticket.id), (tk) => tk.queueId === other.body.id)).toMatchObject({ queueId: other.body.id, status: "pending", useIntegration: false });
+      const closed = await customerSays(t.http, w, "5511900003333", "fim");
+      expect(await until(() => ticketOf(a.token, closed.ticket.id), (tk) => tk.status === "closed")).toMatchObject({ status: "closed", useIntegration: false });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("tries a failing endpoint again with backoff, then hands the ticket to a person in its queue", async () => {
+    const hook = await startIntegrationWebhook("segredo-falha", () => ({ messages: ["voltei"] }));
+    hook.state.failing = true;
+    try {
+      const { a, w, queueId } = await workspace({ name: "Instável", type: "webhook", urlN8N: hook.url, secret: "segredo-falha" });
+      const number = "5511900004444";
+      const said = await customerSays(t.http, w, number, "oi");
+      await until(async () => hook.arrivals.length, (n) => n >= 1);
+      expect((await ticketOf(a.token, said.ticket.id)).useIntegration).toBe(true);
+      await runDueIntegrationCalls(t.built.ctx, new Date(Date.now() + 11_000));
+      expect(hook.arrivals).toHaveLength(2);
+      await runDueIntegrationCalls(t.built.ctx, new Date(Date.now() + 10 * 60_000));
+      expect(hook.arrivals).toHaveLength(3);
+      expect(await ticketOf(a.token, said.ticket.id)).toMatchObject({ status: "pending", queueId, userId: null, useIntegration: false });
+      hook.state.failing = false;
+      await runDueIntegrationCalls(t.built.ctx, new Date(Date.now() + 60 * 60_000));
+      expect(hook.arrivals).toHaveLength(3);
+      expect(await outbound(w, number)).toEqual([]);
+    } finally {
+      await hook.close();
+    }
+  });
+});
+
+describe("typebot integrations", () => {
+  it("start a chat with the contact's variables, send texts, images and numbered choices, and follow the session", async () => {
+    const bot = await startTypebotStandIn("vendas");
+    try {
+      const { a, w } = await workspace(
+        { name: "Typebot", type: "typebot", urlN8N: bot.url, typebotSlug: "vendas", typebotDelayMessage: 10, typebotUnknownMessage: "Não entendi", typebotKeywordFinish: "sair", typebotKeywordRestart: "reiniciar", typebotRestartMessage: "Vamos recomeçar" },
+        "connection",
+      );
+      const number = "5511900005555";
+      const first = await customerSays(t.http, w, number, "oi");
+      const greeted = await until(() => outbound(w, number), (o) => o.length >= 3);
+      expect(greeted).toEqual([`Olá Cliente ${number.slice(-4)}!`, "https://cdn.example.com/cardapio.png", "1 - Comprar\n2 - Suporte"]);
+      expect(bot.calls[0]).toMatchObject({ path: "/api/v1/typebots/vendas/startChat", body: { prefilledVariables: { number, name: `Cliente ${number.slice(-4)}` } } });
+
+      await customerSays(t.http, w, number, "talvez");
+      expect((await until(() => outbound(w, number), (o) => o.length >= 5)).slice(3)).toEqual(["Não entendi", "1 - Comprar\n2 - Suporte"]);
+      await customerSays(t.http, w, number, "1");
+      expect((await until(() => outbound(w, number), (o) => o.length >= 6)).slice(5)).toEqual(["Pedido anotado, obrigado!"]);
+      expect(bot.calls.at(-1)).toMatchObject({ body: { message: { type: "text", text: "Comprar" } } });
+
+      await customerSays(t.http, w, number, "reiniciar");
+      expect((await until(() => outbound(w, number), (o) => o.length >= 7)).slice(6)).toEqual(["Vamos recomeçar"]);
+      await customerSays(t.http, w, number, "sair");
+      expect(await until(() => ticketOf(a.token, first.ticket.id), (tk) => !tk.useIntegration)).toMatchObject({ status: "pending", useIntegration: false });
+    } finally {
+      await bot.close();
+    }
+  });
+});
+
+describe("dialogflow integrations", () => {
+  it("detect intents with a token from the service account, send the fulfilment and hand over at the end intent", async () => {
+    const { account, publicKey } = standInServiceAccount(`${dialogflow.url}/token`);
+    dialogflow.trust(publicKey);
+    const { a, w, queueId } = await workspace({ name: "Agente", type: "dialogflow", projectName: "agente", jsonContent: JSON.stringify(account), language: "es" });
+    const number = "5511900006666";
+    const first = await customerSays(t.http, w, number, "hola");
+    expect(await until(() => outbound(w, number), (o) => o.length >= 1)).toEqual(["Você disse: hola"]);
+    expect(dialogflow.detections.at(-1)).toMatchObject({ text: "hola", languageCode: "es" });
+    expect(dialogflow.detections.at(-1)!.path).toContain(`/v2/projects/agente/agent/sessions/balcao-${first.ticket.uuid}:detectIntent`);
+    await customerSays(t.http, w, number, "tchau");
+    expect(await until(() => ticketOf(a.token, first.ticket.id), (tk) => !tk.useIntegration)).toMatchObject({ status: "pending", queueId, useIntegration: false });
+    expect(await outbound(w, number)).toEqual(["Você disse: hola", "Até logo, um atendente vai continuar."]);
+
+    const test = await t.http.post("/queueIntegration/testSession", { projectName: "agente", jsonContent: JSON.stringify(account), language: "pt-BR" }, a.token);
+    expect(test.body).toMatchObject({ ok: true, messages: ["Você disse: Olá"] });
+    const stranger = standInServiceAccount(`${dialogflow.url}/token`).account;
+    expect((await t.http.post("/queueIntegration/testSession", { projectName: "agente", jsonContent: JSON.stringify(stranger) }, a.token)).body).toMatchObject({ ok: false });
+  });
+});
