@@ -68,6 +68,27 @@ describe.skipIf(!browserAvailable)("campaign settings", () => {
     await page.context().close();
   });
 
+  it("keeps the company's own opt-out words", async () => {
+    const page = await signedInPage(browser, server, ADMIN);
+    await page.goto(`${server.url}/campaigns-config`);
+    const chips = page.getByTestId("opt-out-words");
+    await page.getByTestId("opt-out-word").first().waitFor();
+    await expect.poll(() => page.getByTestId("opt-out-word").allTextContents()).toEqual(["SAIR", "PARAR", "STOP"]);
+    await page.getByTestId("opt-out-input").fill("  cancelar ");
+    await page.getByTestId("opt-out-input").press("Enter");
+    await page.getByTestId("opt-out-input").fill("sair");
+    await page.getByTestId("opt-out-add").click();
+    await page.getByText("Esta palavra já está na lista.").waitFor();
+    await chips.getByRole("button", { name: "STOP" }).locator("svg").click();
+    expect(await page.getByTestId("opt-out-word").allTextContents()).toEqual(["SAIR", "PARAR", "CANCELAR"]);
+    await page.getByTestId("campaign-settings-save").click();
+    await page.getByText("Configurações salvas").first().waitFor();
+    await page.reload();
+    await page.getByTestId("opt-out-word").first().waitFor();
+    await expect.poll(() => page.getByTestId("opt-out-word").allTextContents()).toEqual(["SAIR", "PARAR", "CANCELAR"]);
+    await page.context().close();
+  });
+
   it("fits a 360 px phone", async () => {
     const page = await signedInPage(browser, server, ADMIN, { viewport: { width: 360, height: 740 } });
     await page.goto(`${server.url}/campaigns-config`);

@@ -1,5 +1,9 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
+import * as XLSX from "@e965/xlsx";
 import { api } from "./support/api";
 import { browserAvailable } from "./support/browser";
 import { startJourney, stopJourney } from "./support/journey";
@@ -35,6 +39,15 @@ const shownMinute = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/$
 const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const status = (page: Page, id: number) => page.getByTestId(`campaign-status-${id}`).getAttribute("data-status");
 
+/** The customers as an admin's spreadsheet lists them. */
+async function customersSpreadsheet(): Promise<string> {
+  const book = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Nome", "Número"], ...CUSTOMERS.map((c) => [c.name, c.number])]), "Contatos");
+  const file = path.join(await fs.mkdtemp(path.join(os.tmpdir(), "balcao-campaigns-e2e-")), "clientes.xlsx");
+  await fs.writeFile(file, XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer);
+  return file;
+}
+
 async function choose(page: Page, field: string, value: string) {
   await page.getByTestId(`campaign-field-${field}`).click();
   await page.getByTestId(`campaign-option-${field}-${value}`).click();
@@ -46,15 +59,34 @@ describe.skipIf(!browserAvailable)("an admin sends a campaign to a contact list 
     admin = await signedInPage(browser, server, ADMIN);
     token = await browserToken(admin);
     whatsapp = await pairedSandbox(server, token, { name: "Loja" });
-    // no pause between messages: the whole list goes out within seconds
-    await api(server.url, "POST", "/campaign-settings", { settings: { messageInterval: 0, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, token);
-    listId = (await api<{ id: number }>(server.url, "POST", "/contact-lists", { name: "Clientes inverno" }, token)).id;
-    for (const customer of CUSTOMERS) await api(server.url, "POST", "/contact-list-items", { ...customer, email: "", contactListId: listId }, token);
+    // 5 s between messages: the whole list goes out within seconds, one contact at a time
+    await api(server.url, "POST", "/campaign-settings", { settings: { messageInterval: 5, longerIntervalAfter: 0, greaterInterval: 0, variables: [] } }, token);
     phone = await admin.context().newPage();
     await phone.goto(`${server.url}/tickets`);
     await simulateCustomer(phone, CUSTOMERS[0].number, CUSTOMERS[0].name);
   });
   afterAll(() => stopJourney({ server, browser }));
+
+  it("builds the contact list from a spreadsheet", async () => {
+    await admin.getByTestId("menu-contact-lists").click();
+    await admin.waitForURL(/\/contact-lists$/);
+    await admin.getByTestId("contact-lists-add").click();
+    await admin.getByTestId("contact-list-name").fill("Clientes inverno");
+    const saved = admin.waitForResponse((r) => r.url().endsWith("/contact-lists") && r.request().method() === "POST");
+    await admin.getByTestId("contact-list-save").click();
+    listId = ((await (await saved).json()) as { id: number }).id;
+    await admin.getByTestId(`contact-list-open-${listId}`).click();
+    await admin.getByTestId("contact-list-items-empty").waitFor();
+
+    await admin.getByTestId("contact-list-import").click();
+    const chooser = admin.waitForEvent("filechooser");
+    await admin.getByTestId("contact-list-import-choose").click();
+    await (await chooser).setFiles(await customersSpreadsheet());
+    await admin.getByTestId("import-result").waitFor();
+    expect(await admin.getByTestId("import-created").textContent()).toBe(String(CUSTOMERS.length));
+    await admin.getByTestId("import-close").click();
+    await expect.poll(() => admin.locator('[data-testid^="contact-list-item-name-"]').allTextContents()).toEqual(CUSTOMERS.map((c) => c.name));
+  });
 
   it("creates a campaign through its dialog, after the name's rule, with two messages", async () => {
     await admin.getByTestId("menu-campaigns").click();
@@ -129,6 +161,9 @@ describe.skipIf(!browserAvailable)("an admin sends a campaign to a contact list 
 
     // live in the list: it starts and finishes without a reload
     await expect.poll(() => status(admin, campaignId), { timeout: 90_000 }).toMatch(/EM_ANDAMENTO|FINALIZADA/);
+    // the report, open since before the start, counts each contact as it is sent to (5 s apart)
+    await expect.poll(() => report.getByTestId("campaign-report-percent").textContent(), { timeout: 30_000, interval: 100 }).toBe("67%");
+    expect(await report.getByTestId("campaign-report-status").getAttribute("data-status")).toBe("EM_ANDAMENTO");
     await expect.poll(() => status(admin, campaignId), { timeout: 60_000 }).toBe("FINALIZADA");
     expect(await admin.getByTestId(`campaign-status-${campaignId}`).textContent()).toBe("Finalizada");
     expect(await admin.getByTestId(`campaign-completed-${campaignId}`).textContent()).not.toContain("Não concluída");

@@ -7,7 +7,7 @@ import { freshDatabaseUrl, startTestApp, type StartOptions, type TestApp } from 
 import { customerSays } from "../../test/conversation";
 import { campaignOptOuts, campaignShippings, ticketTags, whatsapps } from "../../db/schema";
 import { useCampaignClock, type CampaignClock } from "./clock";
-import { campaign, fakeClock, HOUR, phones, setUp, statusOf } from "./engineFixtures";
+import { campaign, fakeClock, HOUR, phones, setUp, statusOf } from "../../test/campaignEngine";
 import { CONNECTION_RETRY_MS, runCampaign, sendNext } from "./send";
 import { startDueCampaigns } from "./start";
 import { sweepCampaigns, stopCampaignSenders } from "./runner";

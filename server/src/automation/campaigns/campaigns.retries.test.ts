@@ -10,7 +10,7 @@ import { runCampaign } from "./send";
 import { startDueCampaigns } from "./start";
 import { pauseAfter } from "./message";
 import { backoffMs, retryDelayMs } from "./refusal";
-import { campaign, fakeClock, HOUR, NO_PAUSE, phones, setUp } from "./engineFixtures";
+import { campaign, fakeClock, HOUR, NO_PAUSE, phones, setUp } from "../../test/campaignEngine";
 
 /** The sandbox refuses `refusals` sends to `number` (every one when Infinity), then sends as usual. */
 function refuse(number: string, refusals: number) {

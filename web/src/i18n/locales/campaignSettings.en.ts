@@ -24,6 +24,12 @@ export const campaignSettingsEn: typeof campaignSettingsPt = {
   invalidKey: "Use only letters, digits and _ in the name.",
   noVariables: "No variables yet.",
   removeVariable: "Remove the variable {{key}}",
+  optOutTitle: "Opt-out words",
+  optOutHint: "Whoever answers exactly one of these words (in any case) gets no more campaigns from the company.",
+  optOutWord: "Word",
+  addOptOut: "Add word",
+  optOutExists: "This word is already in the list.",
+  optOutInvalid: "Write a word of up to 30 characters.",
   saved: "Settings saved",
   unsaved: "There are unsaved changes.",
 };

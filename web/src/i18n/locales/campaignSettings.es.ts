@@ -24,6 +24,12 @@ export const campaignSettingsEs: typeof campaignSettingsPt = {
   invalidKey: "Use solo letras, números y _ en el nombre.",
   noVariables: "Ninguna variable registrada.",
   removeVariable: "Quitar la variable {{key}}",
+  optOutTitle: "Palabras de baja",
+  optOutHint: "Quien responda exactamente una de estas palabras (en mayúsculas o minúsculas) no recibe más campañas de la empresa.",
+  optOutWord: "Palabra",
+  addOptOut: "Agregar palabra",
+  optOutExists: "Esta palabra ya está en la lista.",
+  optOutInvalid: "Escriba una palabra de hasta 30 caracteres.",
   saved: "Configuración guardada",
   unsaved: "Hay cambios sin guardar.",
 };

@@ -23,6 +23,12 @@ export const campaignSettingsPt = {
   invalidKey: "Use apenas letras, números e _ no nome.",
   noVariables: "Nenhuma variável cadastrada.",
   removeVariable: "Remover a variável {{key}}",
+  optOutTitle: "Palavras de descadastro",
+  optOutHint: "Quem responder exatamente uma destas palavras (em maiúsculas ou minúsculas) não recebe mais campanhas da empresa.",
+  optOutWord: "Palavra",
+  addOptOut: "Adicionar palavra",
+  optOutExists: "Esta palavra já está na lista.",
+  optOutInvalid: "Escreva uma palavra de até 30 caracteres.",
   saved: "Configurações salvas",
   unsaved: "Há alterações não salvas.",
 };

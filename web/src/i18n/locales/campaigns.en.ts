@@ -76,6 +76,7 @@ export const campaignsEn: typeof campaignsPt = {
     confirmed: "Confirmations",
     deliveredCard: "Delivered",
     failed: "Failures",
+    optedOut: "Opt-outs",
     connection: "Connection",
     contactList: "Contact list",
     schedule: "Schedule",

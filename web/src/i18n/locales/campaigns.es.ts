@@ -76,6 +76,7 @@ export const campaignsEs: typeof campaignsPt = {
     confirmed: "Confirmaciones",
     deliveredCard: "Entregados",
     failed: "Fallos",
+    optedOut: "Bajas",
     connection: "Conexión",
     contactList: "Lista de contactos",
     schedule: "Programación",

@@ -75,6 +75,7 @@ export const campaignsPt = {
     confirmed: "Confirmações",
     deliveredCard: "Entregues",
     failed: "Falhas",
+    optedOut: "Descadastros",
     connection: "Conexão",
     contactList: "Lista de contatos",
     schedule: "Agendamento",

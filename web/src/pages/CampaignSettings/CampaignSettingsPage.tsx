@@ -8,6 +8,7 @@ import { PageContainer } from "../../components/PageContainer";
 import { CAMPAIGN_SETTINGS_KEY, fetchCampaignSettings, saveCampaignSettings } from "./campaignSettingsApi";
 import { IntervalSelect } from "./IntervalSelect";
 import { VariablesEditor } from "./VariablesEditor";
+import { OptOutWordsEditor } from "./OptOutWordsEditor";
 
 /** /campaigns-config: the company's campaign pacing and variables (administration §2 Campaigns, §9). */
 export function CampaignSettingsPage() {
@@ -89,6 +90,15 @@ export function CampaignSettingsPage() {
               {t("campaignSettings.variablesHint")}
             </Typography>
             <VariablesEditor variables={draft.variables} disabled={save.isPending} onChange={(v) => set("variables", v)} />
+          </Paper>
+          <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
+            <Typography variant="subtitle1" fontWeight={600}>
+              {t("campaignSettings.optOutTitle")}
+            </Typography>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+              {t("campaignSettings.optOutHint")}
+            </Typography>
+            <OptOutWordsEditor words={draft.optOutWords} disabled={save.isPending} onChange={(v) => set("optOutWords", v)} />
           </Paper>
           <Stack direction="row" alignItems="center" justifyContent="flex-end" spacing={2}>
             {changed && (

@@ -6,6 +6,7 @@ import { toast } from "react-toastify";
 import axios from "axios";
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, useMediaQuery, useTheme } from "@mui/material";
 import type { CampaignRecord, ErrorBody } from "@balcao/common";
+import { channelPauseSeconds } from "@balcao/common";
 import { toastError } from "../../api/errors";
 import { FullPageLoader } from "../../components/FullPageLoader";
 import { CampaignAttachment } from "./CampaignAttachment";
@@ -78,7 +79,9 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
     const connection = options.connections.find((c) => String(c.id) === values.whatsappId);
     if (!warning && connection?.channel === "baileys" && values.scheduledAt && pace) {
       const list = options.contactLists.find((l) => String(l.id) === values.contactListId);
-      setWarning({ values, contacts: list?.contactsCount ?? 0, pace });
+      // the pace the sender keeps: the settings', or the channel's floor where that is slower
+      const kept = { ...pace, messageInterval: channelPauseSeconds(pace.messageInterval, "baileys"), greaterInterval: channelPauseSeconds(pace.greaterInterval, "baileys") };
+      setWarning({ values, contacts: list?.contactsCount ?? 0, pace: kept });
       return;
     }
     setWarning(null);

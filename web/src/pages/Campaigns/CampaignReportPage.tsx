@@ -16,8 +16,8 @@ import { statusColor } from "./campaignStatus";
 
 /** §4, §9: a campaign that finished is read again this long after its event, once its last sends are counted. */
 export const FINISHED_RELOAD_MS = 5_000;
-/** While it runs, its counts are read again this often (no event comes per message). */
-const RUNNING_REFRESH_MS = 10_000;
+/** While it runs, its counts come with each contact's event; read again this often in case the socket dropped one. */
+const RUNNING_REFRESH_MS = 60_000;
 
 /** Delivered out of valid contacts, 0 to 100. */
 export const deliveredPercent = (detail: Pick<CampaignDetail, "counts">) =>
@@ -59,6 +59,10 @@ export function CampaignReportPage() {
   useCompanyEvent<CampaignEvent>("campaign", (event) => {
     if (event.action === "delete") {
       if (Number(event.id) === campaignId) setDeleted(true);
+      return;
+    }
+    if (event.action === "progress") {
+      if (event.campaignId === campaignId) queryClient.setQueryData<CampaignDetail>(campaignKey(campaignId), (old) => (old ? { ...old, counts: event.counts } : old));
       return;
     }
     if (event.record?.id !== campaignId) return;
@@ -117,6 +121,7 @@ export function CampaignReportPage() {
               { key: "schedule", label: t("campaigns.report.schedule"), value: detail.scheduledAt ? formatDateTime(detail.scheduledAt) : t("campaigns.notScheduled") },
               { key: "completion", label: t("campaigns.report.completion"), value: detail.completedAt ? formatDateTime(detail.completedAt) : t("campaigns.notCompleted") },
               ...(detail.counts.failed > 0 ? [{ key: "failed", label: t("campaigns.report.failed"), value: detail.counts.failed }] : []),
+              ...(detail.counts.optedOut > 0 ? [{ key: "optedOut", label: t("campaigns.report.optedOut"), value: detail.counts.optedOut }] : []),
             ].map((card) => (
               <Grid key={card.key} size={{ xs: 12, sm: 6, md: 3 }}>
                 <ReportCard label={card.label} value={card.value} testId={`campaign-report-${card.key}`} />

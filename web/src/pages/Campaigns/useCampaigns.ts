@@ -1,13 +1,17 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
-import type { CampaignRecord } from "@balcao/common";
+import type { CampaignCounts, CampaignRecord } from "@balcao/common";
 import { matchesSearch } from "../../api/pagedList";
 import { usePagedList } from "../../hooks/usePagedList";
 import { useCompanyEvent } from "../../realtime/socketContext";
 import { CAMPAIGNS_PAGE_KEY, cancelCampaign, deleteCampaign, fetchCampaignsPage, restartCampaign } from "./campaignsApi";
 
-export type CampaignEvent = { action: "create" | "update"; record: CampaignRecord } | { action: "delete"; id: number | string };
+export type CampaignEvent =
+  | { action: "create" | "update"; record: CampaignRecord }
+  | { action: "delete"; id: number | string }
+  /** A contact was sent to, refused, confirmed or opted out: the campaign's counts now. */
+  | { action: "progress"; campaignId: number; counts: CampaignCounts };
 
 /** The company's campaigns, searched and paged, kept live by `company-{id}-campaign`. */
 export function useCampaigns(search: string) {
@@ -20,7 +24,7 @@ export function useCampaigns(search: string) {
 
   useCompanyEvent<CampaignEvent>("campaign", (event) => {
     if (event.action === "delete") remove(Number(event.id));
-    else if (event.record?.id) save(event.record);
+    else if (event.action !== "progress" && event.record?.id) save(event.record);
   });
 
   const removeCampaign = useMutation({

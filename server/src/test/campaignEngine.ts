@@ -1,10 +1,10 @@
 import { expect } from "vitest";
 import { and, asc, eq } from "drizzle-orm";
-import { signUpCompany, type TestApp } from "../../test/harness";
-import { pairedSandbox } from "../../test/conversation";
-import { campaigns, sandboxMessages } from "../../db/schema";
-import type { AppContext } from "../../context";
-import type { CampaignClock } from "./clock";
+import { signUpCompany, type TestApp } from "./harness";
+import { pairedSandbox } from "./conversation";
+import { campaigns, sandboxMessages } from "../db/schema";
+import type { AppContext } from "../context";
+import type { CampaignClock } from "../automation/campaigns/clock";
 
 /** A clock that never waits: each pause moves it on and is recorded. */
 export function fakeClock(start = Date.now()) {
