@@ -74,6 +74,8 @@ export interface MessageView {
   quotedMsg: QuotedMessage | null;
   contact: { id: number; name: string } | null;
   userId: number | null;
+  /** What a customer's audio says, as the AI prompt's transcription read it. */
+  transcript?: string | null;
   createdAt: string;
   updatedAt: string;
 }

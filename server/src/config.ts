@@ -4,6 +4,7 @@ import path from "node:path";
 import { ConfigError } from "./configError";
 import { loadDeploymentConfig, type DeploymentConfig } from "./deploymentConfig";
 import { loadBillingConfig, type BillingConfig } from "./billingConfig";
+import { loadAiConfig, type AiConfig } from "./aiConfig";
 
 /** Every environment variable, read and validated here and nowhere else. */
 const urlString = (protocols: string[]) =>
@@ -46,7 +47,7 @@ const envSchema = z.object({
 });
 
 /** ROLE, CHANNEL_KEY, DATABASE_POOL_SIZE and MEDIA_URL with S3_* come from deploymentConfig.ts. */
-export interface Config extends DeploymentConfig, BillingConfig {
+export interface Config extends DeploymentConfig, BillingConfig, AiConfig {
   port: number;
   host: string;
   dataDir: string;
@@ -153,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dialogflowApiUrl: e.DIALOGFLOW_API_URL.replace(/\/+$/, ""),
     ...loadDeploymentConfig(clean),
     ...loadBillingConfig(clean),
+    ...loadAiConfig(clean),
   };
 }

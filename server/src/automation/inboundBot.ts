@@ -113,6 +113,8 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
     if (!bot.connection) return null;
     // a queue integration holds the ticket, or the connection's integration answers before any queue
     if (ticket.useIntegration || (ticket.queueId === null && bot.connection.integrationId !== null)) return null;
+    // a ticket an AI prompt answers (its own, or its connection's) is the assistant's alone (automation/ai/)
+    if (ticket.promptId || bot.connection.promptId) return null;
     const change: TicketChange = {};
     const bodies: string[] = [];
     let said = burst.said;

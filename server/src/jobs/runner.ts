@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import { JOBS_SCHEMA } from "../db/jobTables";
 import type { AppContext } from "../context";
 import { redeliverPending } from "../automation/outbox";
+import { answerLeftDue } from "../automation/ai/sweep";
 import { createQueue } from "./createQueue";
 import { runTicketSweep } from "../automation/ticketSweep";
 import { sendDueSchedules } from "../automation/sendDueSchedules";
@@ -56,6 +57,7 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   await boss.work(SWEEP, { pollingIntervalSeconds: 2 }, async () => {
     await redeliverPending(ctx);
     await runTicketSweep(ctx);
+    await answerLeftDue(ctx);
   });
   await boss.schedule(SWEEP, "* * * * *");
   await boss.send(SWEEP, {});

@@ -7,11 +7,12 @@ import { auditLog } from "./audit";
 import { inboundAutomation } from "./automation";
 import { campaignReplies } from "./campaigns";
 import { queueIntegrationBots } from "./integrations";
+import { aiPrompts } from "./ai";
 
 /**
  * Every listener of domain events, in the order they run for one event. Realtime first: attendants
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime, ...realtimeFamilies, announcementsRealtime, inboundAutomation, queueIntegrationBots, campaignReplies, auditLog, webhooks];
+  return [ticketsRealtime, ...realtimeFamilies, announcementsRealtime, inboundAutomation, aiPrompts, queueIntegrationBots, campaignReplies, auditLog, webhooks];
 }

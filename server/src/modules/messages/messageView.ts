@@ -42,6 +42,7 @@ export const MESSAGE_VIEW = viewShape<MessageView, MessageViewParts>()(messages,
   quotedMsg: f.part("quotedMsg"),
   contact: f.unless("fromMe", null, f.part("contact")),
   userId: "userId",
+  transcript: f.unless("isDeleted", null, "transcript"),
   createdAt: f.iso("createdAt"),
   updatedAt: f.iso("updatedAt"),
 }));
