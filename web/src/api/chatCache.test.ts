@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
 import type { Chat, ChatMessage } from "./chats";
-import { addChatMessage, flattenChatMessages, flattenChats, removeChat, unreadChats, unreadsOf, upsertChat, type ChatListData, type ChatMessagesData } from "./chatCache";
+import { addChatMessage, chatKeys, dropChat, flattenChatMessages, flattenChats, putChat, removeChat, unreadChats, unreadsOf, upsertChat, type ChatListData, type ChatMessagesData } from "./chatCache";
 
 const chat = (id: number, updatedAt: string, patch: Partial<Chat> = {}): Chat => ({
   id,
@@ -77,5 +78,22 @@ describe("chat caches", () => {
     const live = addChatMessage(data, message(5, "2026-01-01T10:05:00Z"));
     expect(flattenChatMessages(live).map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
     expect(addChatMessage(live, message(5, "2026-01-01T10:05:00Z"))).toBe(live);
+  });
+
+  it("does not let an answer older than the chat it holds undo a newer event", () => {
+    const data = list([chat(1, "2026-01-03T00:00:00Z", { lastMessage: "nova" })]);
+    expect(upsertChat(data, chat(1, "2026-01-02T00:00:00Z", { lastMessage: "velha" }), "")).toBe(data);
+  });
+
+  it("keeps a dropped chat out until a chat event brings it back", () => {
+    const client = new QueryClient();
+    client.setQueryData(chatKeys.list(""), list([chat(1, "2026-01-03T00:00:00Z")]));
+    const ids = () => flattenChats(client.getQueryData<ChatListData>(chatKeys.list(""))).map((c) => c.id);
+    dropChat(client, 1);
+    expect(ids()).toEqual([]);
+    putChat(client, chat(1, "2026-01-03T00:00:00Z")); // a read answered after the delete
+    expect(ids()).toEqual([]);
+    putChat(client, chat(1, "2026-01-04T00:00:00Z"), { revive: true }); // the user was added again
+    expect(ids()).toEqual([1]);
   });
 });

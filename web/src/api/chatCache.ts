@@ -18,6 +18,9 @@ export const unreadsOf = (chat: Pick<Chat, "users">, userId: number) => chat.use
 
 export const isMember = (chat: Pick<Chat, "users">, userId: number) => chat.users.some((u) => u.userId === userId);
 
+/** An answer that left the server before the record we hold (a read racing a new message): not applied. */
+const isOlder = (incoming: Chat, held: Chat) => Date.parse(incoming.updatedAt) < Date.parse(held.updatedAt);
+
 const newerFirst = (a: Chat, b: Chat) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt) || b.id - a.id;
 
 const matches = (chat: Chat, search: string) => !search || chat.title.toLowerCase().includes(search.toLowerCase());
@@ -28,7 +31,9 @@ const matches = (chat: Chat, search: string) => !search || chat.title.toLowerCas
  */
 export function upsertChat(data: ChatListData | undefined, chat: Chat, search: string): ChatListData | undefined {
   if (!data || data.pages.length === 0) return data;
-  const present = data.pages.some((page) => page.records.some((r) => r.id === chat.id));
+  const current = data.pages.flatMap((page) => page.records).find((r) => r.id === chat.id);
+  if (current && isOlder(chat, current)) return data;
+  const present = current !== undefined;
   const pages = data.pages.map((page) => ({ ...page, records: page.records.filter((r) => r.id !== chat.id) }));
   const keep = matches(chat, search);
   if (keep) pages[0] = { ...pages[0], records: [...pages[0].records, chat].sort(newerFirst) };
@@ -73,17 +78,33 @@ export function addChatMessage(data: ChatMessagesData | undefined, message: Chat
   return { ...data, pages: [{ ...newest, records: [...newest.records, message], count: newest.count + 1 }, ...older] };
 }
 
-/** Writes a chat into every cached list (each with its own search) and its own entries. */
-export function putChat(client: QueryClient, chat: Chat) {
+/** Chats dropped from this cache: an answer still on its way (a read) must not bring one back. */
+const dropped = new WeakMap<QueryClient, Set<number>>();
+const droppedOf = (client: QueryClient) => {
+  let set = dropped.get(client);
+  if (!set) dropped.set(client, (set = new Set()));
+  return set;
+};
+
+/**
+ * Writes a chat into every cached list (each with its own search) and its own entries. Only the
+ * server's chat events (`revive`) bring back a chat this user left or that was deleted: the user was added again.
+ */
+export function putChat(client: QueryClient, chat: Chat, { revive = false } = {}) {
+  if (droppedOf(client).has(chat.id)) {
+    if (!revive) return;
+    droppedOf(client).delete(chat.id);
+  }
   for (const [key] of client.getQueriesData<ChatListData>({ queryKey: chatKeys.lists })) {
     const search = typeof key[2] === "string" ? key[2] : "";
     client.setQueryData<ChatListData>(key, (data) => upsertChat(data, chat, search));
   }
-  for (const id of [String(chat.id), chat.uuid]) client.setQueryData<Chat>(chatKeys.chat(id), (old) => (old ? chat : old));
+  for (const id of [String(chat.id), chat.uuid]) client.setQueryData<Chat>(chatKeys.chat(id), (old) => (old && !isOlder(chat, old) ? chat : old));
 }
 
 /** Takes a chat out of every list and forgets its entries. */
 export function dropChat(client: QueryClient, chatId: number) {
+  droppedOf(client).add(chatId);
   client.setQueriesData<ChatListData>({ queryKey: chatKeys.lists }, (data) => removeChat(data, chatId));
   const uuid = client
     .getQueriesData<Chat>({ queryKey: ["chats", "one"] })

@@ -47,7 +47,7 @@ export function ChatEvents() {
         if (isOpenChat(chat, openRef.current)) navigate("/chats");
         return;
       }
-      putChat(queryClient, chat);
+      putChat(queryClient, chat, { revive: true });
       if (event.action === "new-message" && event.newMessage) {
         queryClient.setQueryData<ChatMessagesData>(chatKeys.messages(chat.id), (data) => addChatMessage(data, event.newMessage));
       }
