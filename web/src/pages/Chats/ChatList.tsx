@@ -38,7 +38,15 @@ export function ChatList({ selectedId, onSelect, onAdd }: ChatListProps) {
 
   return (
     <Box sx={{ display: "flex", flexDirection: "column", height: "100%", minHeight: 0 }} data-testid="chat-list">
-      <Stack direction="row" spacing={1} sx={{ p: 1.5, borderBottom: 1, borderColor: "divider" }}>
+      <Stack spacing={1.5} sx={{ p: 1.5, borderBottom: 1, borderColor: "divider" }}>
+        <Stack direction="row" alignItems="center" justifyContent="space-between" spacing={1}>
+          <Typography variant="h6" component="h1" noWrap sx={{ fontSize: 18 }}>
+            {t("chats.title")}
+          </Typography>
+          <Button variant="contained" size="small" onClick={onAdd} startIcon={<AddIcon />} sx={{ flexShrink: 0, whiteSpace: "nowrap" }} data-testid="chat-add">
+            {t("chats.add")}
+          </Button>
+        </Stack>
         <TextField
           size="small"
           fullWidth
@@ -50,9 +58,6 @@ export function ChatList({ selectedId, onSelect, onAdd }: ChatListProps) {
             htmlInput: { "aria-label": t("chats.searchPlaceholder"), "data-testid": "chat-search" },
           }}
         />
-        <Button variant="contained" onClick={onAdd} startIcon={<AddIcon />} sx={{ flexShrink: 0, whiteSpace: "nowrap" }} data-testid="chat-add">
-          {t("chats.add")}
-        </Button>
       </Stack>
       <Box sx={{ flex: 1, minHeight: 0, overflowY: "auto" }} onScroll={onScroll}>
         {list.isPending && (
