@@ -4,7 +4,7 @@ import { browserAvailable } from "./support/browser";
 import { startJourney, stopJourney } from "./support/journey";
 import type { RunningServer } from "./support/server";
 import { api } from "./support/api";
-import { signedInPage } from "./support/session";
+import { browserToken, signedInPage } from "./support/session";
 import { adminApiSession } from "./support/workspace";
 
 let server: RunningServer;
@@ -139,5 +139,19 @@ describe.skipIf(!browserAvailable)("internal chat: two users talk live", () => {
     await ana.getByTestId(`chat-item-${chatId}`).waitFor({ state: "detached" });
     await beto.waitForURL(/\/chats$/);
     await beto.getByTestId(`chat-item-${chatId}`).waitFor({ state: "detached" });
+  });
+
+  it("older messages load when the list is scrolled near its top", async () => {
+    const token = await browserToken(ana); // one session per user: the API reuses the browser's
+    const betoId = (await api<{ id: number; name: string }[]>(server.url, "GET", "/users/list", undefined, token)).find((u) => u.name === BETO.name)!.id;
+    const older = await api<{ id: number; uuid: string }>(server.url, "POST", "/chats", { title: "Histórico", users: [{ id: betoId }] }, token);
+    for (let i = 1; i <= 25; i++) await api(server.url, "POST", `/chats/${older.id}/messages`, { message: `Antiga ${i}` }, token);
+    await beto.getByTestId(`chat-item-${older.id}`).click();
+    await beto.getByTestId("chat-messages").getByText("Antiga 25").waitFor();
+    expect(await beto.getByTestId("chat-messages").getByText("Antiga 1", { exact: true }).count()).toBe(0);
+    await beto.getByTestId("chat-messages").evaluate((el) => el.scrollTo({ top: 0 }));
+    await beto.getByTestId("chat-messages").getByText("Antiga 1", { exact: true }).waitFor();
+    const texts = await messageTexts(beto);
+    expect(texts.slice(0, 3)).toEqual(["Antiga 1", "Antiga 2", "Antiga 3"]);
   });
 });
