@@ -57,6 +57,7 @@ export const AnnouncementsPage = page(() => import("../pages/Announcements/Annou
 export const AuditLogsPage = page(() => import("../pages/AuditLogs/AuditLogsPage").then((m) => m.AuditLogsPage));
 export const FileListsPage = page(() => import("../pages/FileLists/FileListsPage").then((m) => m.FileListsPage));
 export const ContactListsPage = page(() => import("../pages/ContactLists/ContactListsPage").then((m) => m.ContactListsPage));
+export const QueueIntegrationsPage = page(() => import("../pages/QueueIntegrations/QueueIntegrationsPage").then((m) => m.QueueIntegrationsPage));
 export const CampaignsPage = page(() => import("../pages/Campaigns/CampaignsPage").then((m) => m.CampaignsPage));
 export const CampaignReportPage = page(() => import("../pages/Campaigns/CampaignReportPage").then((m) => m.CampaignReportPage));
 export const ContactListItemsPage = page(() => import("../pages/ContactListItems/ContactListItemsPage").then((m) => m.ContactListItemsPage));
@@ -89,6 +90,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/audit-logs", AuditLogsPage],
   ["/announcements", AnnouncementsPage],
   ["/campaigns", CampaignsPage],
+  ["/queue-integration", QueueIntegrationsPage],
   ["/campaign/:campaignId/report", CampaignReportPage],
   ["/contact-lists", ContactListsPage],
   ["/contact-lists/:contactListId/contacts", ContactListItemsPage],

@@ -22,6 +22,7 @@ import { fileListsEn } from "./fileLists.en";
 import { campaignSettingsEn } from "./campaignSettings.en";
 import { campaignsEn } from "./campaigns.en";
 import { chatsEn } from "./chats.en";
+import { queueIntegrationsEn } from "./queueIntegrations.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -249,6 +250,7 @@ export const en: Messages = {
   campaignSettings: campaignSettingsEn,
   campaigns: campaignsEn,
   chats: chatsEn,
+  queueIntegrations: queueIntegrationsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

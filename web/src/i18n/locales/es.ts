@@ -22,6 +22,7 @@ import { fileListsEs } from "./fileLists.es";
 import { campaignSettingsEs } from "./campaignSettings.es";
 import { campaignsEs } from "./campaigns.es";
 import { chatsEs } from "./chats.es";
+import { queueIntegrationsEs } from "./queueIntegrations.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -249,6 +250,7 @@ export const es: Messages = {
   campaignSettings: campaignSettingsEs,
   campaigns: campaignsEs,
   chats: chatsEs,
+  queueIntegrations: queueIntegrationsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

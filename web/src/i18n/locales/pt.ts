@@ -23,6 +23,7 @@ import { fileListsPt } from "./fileLists.pt";
 import { campaignSettingsPt } from "./campaignSettings.pt";
 import { campaignsPt } from "./campaigns.pt";
 import { chatsPt } from "./chats.pt";
+import { queueIntegrationsPt } from "./queueIntegrations.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -252,6 +253,7 @@ export const pt = {
   campaignSettings: campaignSettingsPt,
   campaigns: campaignsPt,
   chats: chatsPt,
+  queueIntegrations: queueIntegrationsPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",
