@@ -35,13 +35,47 @@ describe("Prompts and integrations", () => {
     "POST /prompt",
     "PUT /prompt/{id}",
     "DELETE /prompt/{id} (response message)",
-    "GET /queueIntegration/ with searchParam, pageNumber (queueIntegrations, hasMore)",
-    "GET /queueIntegration/{id}",
-    "POST /queueIntegration",
-    "PUT /queueIntegration/{id}",
-    "DELETE /queueIntegration/{id}",
-    "POST /queueIntegration/testSession with projectName, jsonContent, language",
   ]);
+});
+
+describe("Queue integrations", () => {
+  const newIntegration = () => created(t, "/queueIntegration", { type: "typebot", name: unique("Typebot "), urlN8N: "https://typebot.example.com", typebotSlug: "vendas", typebotExpires: 1, typebotDelayMessage: 1000 }, admin.token);
+
+  it("GET /queueIntegration/ with searchParam, pageNumber (queueIntegrations, hasMore)", async () => {
+    const integration = await newIntegration();
+    const res = await t.http.get(`/queueIntegration/?searchParam=${encodeURIComponent(integration.name.toLowerCase())}&pageNumber=1`, admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ hasMore: false, queueIntegrations: [expect.objectContaining({ id: integration.id, name: integration.name, type: "typebot" })] });
+  });
+
+  it("GET /queueIntegration/{id}", async () => {
+    const integration = await newIntegration();
+    expect(await t.http.get(`/queueIntegration/${integration.id}`, admin.token)).toMatchObject({ status: 200, body: { id: integration.id, typebotSlug: "vendas", typebotDelayMessage: 1000, typebotExpires: 1 } });
+  });
+
+  it("POST /queueIntegration", async () => {
+    const name = unique("n8n ");
+    expect(await t.http.post("/queueIntegration", { type: "n8n", name, urlN8N: "https://n8n.example.com/webhook/x" }, admin.token)).toMatchObject({ status: 201, body: { id: expect.any(Number), name, type: "n8n" } });
+  });
+
+  it("PUT /queueIntegration/{id}", async () => {
+    const integration = await newIntegration();
+    const name = unique("Renomeada ");
+    const res = await t.http.put(`/queueIntegration/${integration.id}`, { type: "typebot", name, urlN8N: "https://typebot.example.com", typebotSlug: "suporte" }, admin.token);
+    expect(res).toMatchObject({ status: 200, body: { id: integration.id, name, typebotSlug: "suporte" } });
+  });
+
+  it("DELETE /queueIntegration/{id}", async () => {
+    const integration = await newIntegration();
+    expect((await t.http.del(`/queueIntegration/${integration.id}`, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/queueIntegration/${integration.id}`, admin.token)).status).toBe(404);
+  });
+
+  it("POST /queueIntegration/testSession with projectName, jsonContent, language", async () => {
+    // credentials Google refuses (or cannot be reached): the answer says so, it is no failure of the call
+    const jsonContent = JSON.stringify({ client_email: "bot@agente.iam.gserviceaccount.com", private_key: "not a key", token_uri: "http://127.0.0.1:9/token" });
+    expect(await t.http.post("/queueIntegration/testSession", { projectName: "agente", jsonContent, language: "pt-BR" }, admin.token)).toMatchObject({ status: 200, body: { ok: false } });
+  });
 });
 
 describe("Contact lists", () => {
