@@ -11,7 +11,7 @@ import {
 import { AnnouncementsPage, AuditLogsPage, FileListsPage } from "./pages";
 import { CampaignReportPage, CampaignSettingsPage, CampaignsPage, FinanceiroPage, SubscriptionPage } from "./pages";
 import { ChatsPage, ContactListItemsPage, ContactListsPage } from "./pages";
-import { QueueIntegrationsPage } from "./pages";
+import { PromptsPage, QueueIntegrationsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
 
 /** A not-yet-built area; shows the id named by the route, when there is one. */
@@ -50,7 +50,7 @@ export function AppRoutes() {
           <Route path="/queues" element={admin(<QueuesPage />)} />
           <Route path="/users" element={admin(<UsersPage />)} />
           <Route path="/files" element={admin(<FileListsPage />)} />
-          <Route path="/prompts" element={admin(<RequirePlan flag="useOpenAi"><Soon area="prompts" /></RequirePlan>)} />
+          <Route path="/prompts" element={admin(<RequirePlan flag="useOpenAi"><PromptsPage /></RequirePlan>)} />
           <Route path="/queue-integration" element={admin(<RequirePlan flag="useIntegrations"><QueueIntegrationsPage /></RequirePlan>)} />
           <Route path="/connections" element={admin(<ConnectionsPage />)} />
           <Route path="/simulator" element={admin(<SimulatorPage />)} />

@@ -58,6 +58,7 @@ export const AuditLogsPage = page(() => import("../pages/AuditLogs/AuditLogsPage
 export const FileListsPage = page(() => import("../pages/FileLists/FileListsPage").then((m) => m.FileListsPage));
 export const ContactListsPage = page(() => import("../pages/ContactLists/ContactListsPage").then((m) => m.ContactListsPage));
 export const QueueIntegrationsPage = page(() => import("../pages/QueueIntegrations/QueueIntegrationsPage").then((m) => m.QueueIntegrationsPage));
+export const PromptsPage = page(() => import("../pages/Prompts/PromptsPage").then((m) => m.PromptsPage));
 export const CampaignsPage = page(() => import("../pages/Campaigns/CampaignsPage").then((m) => m.CampaignsPage));
 export const CampaignReportPage = page(() => import("../pages/Campaigns/CampaignReportPage").then((m) => m.CampaignReportPage));
 export const ContactListItemsPage = page(() => import("../pages/ContactListItems/ContactListItemsPage").then((m) => m.ContactListItemsPage));
@@ -91,6 +92,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/announcements", AnnouncementsPage],
   ["/campaigns", CampaignsPage],
   ["/queue-integration", QueueIntegrationsPage],
+  ["/prompts", PromptsPage],
   ["/campaign/:campaignId/report", CampaignReportPage],
   ["/contact-lists", ContactListsPage],
   ["/contact-lists/:contactListId/contacts", ContactListItemsPage],

@@ -23,6 +23,7 @@ import { campaignSettingsEn } from "./campaignSettings.en";
 import { campaignsEn } from "./campaigns.en";
 import { chatsEn } from "./chats.en";
 import { queueIntegrationsEn } from "./queueIntegrations.en";
+import { promptsEn } from "./prompts.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -251,6 +252,7 @@ export const en: Messages = {
   campaigns: campaignsEn,
   chats: chatsEn,
   queueIntegrations: queueIntegrationsEn,
+  prompts: promptsEn,
   notFound: { title: "Page not found", text: "The address you opened does not exist.", goHome: "Back to start" },
   permission: {
     denied: "This company is not allowed to access this page! Redirecting you.",

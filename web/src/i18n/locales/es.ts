@@ -23,6 +23,7 @@ import { campaignSettingsEs } from "./campaignSettings.es";
 import { campaignsEs } from "./campaigns.es";
 import { chatsEs } from "./chats.es";
 import { queueIntegrationsEs } from "./queueIntegrations.es";
+import { promptsEs } from "./prompts.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -251,6 +252,7 @@ export const es: Messages = {
   campaigns: campaignsEs,
   chats: chatsEs,
   queueIntegrations: queueIntegrationsEs,
+  prompts: promptsEs,
   notFound: { title: "Página no encontrada", text: "La dirección accedida no existe.", goHome: "Volver al inicio" },
   permission: {
     denied: "¡Esta empresa no tiene permiso para acceder a esta página! Lo estamos redirigiendo.",

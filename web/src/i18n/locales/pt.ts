@@ -24,6 +24,7 @@ import { campaignSettingsPt } from "./campaignSettings.pt";
 import { campaignsPt } from "./campaigns.pt";
 import { chatsPt } from "./chats.pt";
 import { queueIntegrationsPt } from "./queueIntegrations.pt";
+import { promptsPt } from "./prompts.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -254,6 +255,7 @@ export const pt = {
   campaigns: campaignsPt,
   chats: chatsPt,
   queueIntegrations: queueIntegrationsPt,
+  prompts: promptsPt,
   notFound: { title: "Página não encontrada", text: "O endereço acessado não existe.", goHome: "Voltar ao início" },
   permission: {
     denied: "Esta empresa não possui permissão para acessar essa página! Estamos lhe redirecionando.",

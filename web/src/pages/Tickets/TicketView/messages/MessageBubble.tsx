@@ -21,6 +21,7 @@ interface MessageBubbleProps {
 const MEDIA = new Set(["image", "audio", "video", "application", "document"]);
 
 function Content({ message }: { message: MessageView }) {
+  const { t } = useTranslation();
   if (message.mediaType === "locationMessage") return <LocationCard body={message.body} />;
   if (message.mediaType === "vcard") return <VcardCard body={message.body} />;
   if (message.mediaType === "call_log") return <MissedCall createdAt={message.createdAt} />;
@@ -30,6 +31,11 @@ function Content({ message }: { message: MessageView }) {
   return (
     <>
       {hasMedia && <MediaView message={message} />}
+      {hasMedia && message.mediaType === "audio" && message.transcript && (
+        <Typography variant="caption" component="div" color="text.secondary" sx={{ fontStyle: "italic", whiteSpace: "pre-wrap", overflowWrap: "anywhere", mt: 0.5 }} data-testid="message-transcript">
+          {t("prompts.transcript", { text: message.transcript })}
+        </Typography>
+      )}
       {caption && (
         <Typography variant="body2" component="div" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", mt: hasMedia ? 0.5 : 0 }}>
           <FormattedText text={caption} />
