@@ -1,5 +1,5 @@
 /**
- * The benchmark suite of issue 5: `npm run bench -- --help` lists the options; bench/README.md
+ * The benchmark suite: `npm run bench -- --help` lists the options; bench/README.md
  * explains each part. Every run writes a dated Markdown table and JSON file to bench/results/.
  */
 import { openDatabase, type Database } from "../server/src/db/client";

@@ -105,7 +105,7 @@ export async function buildDataset(size: Size, target: BenchDatabase, say: (line
       // dataset's dashboard_days came out 44 MB of index at 8% leaf density and 39 MB of heap for
       // 44,288 rows. In the app each change commits alone and the unique check marks the old index
       // entries dead; 75,000 such single updates of 15,000 rows left the same index 56% dense
-      // (bench/README, "… (2026-11-26): compacted counters, one search column"). Rewritten here,
+      // (bench/README, Conclusions, "Counts and totals kept by triggers"). Rewritten here,
       // they are what a running app would have.
       await db.query("vacuum full dashboard_days, ticket_counts");
       for (const s of sequenceStatements) await db.query(s);

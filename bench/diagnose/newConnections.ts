@@ -1,6 +1,6 @@
 /**
  * How a Node HTTP server whose event loop is saturated admits new connections (bench/README,
- * "… (2026-11-25): ticket locks in id order, PGlite's prepared statements"). A child process serves
+ * Conclusions, "PGlite's prepared statements"). A child process serves
  * requests that each do 3 ms of synchronous work, as PGlite
  * does in the server's thread. 22 keep-alive clients keep it busy, then 60 requests on new sockets
  * arrive at once. It prints the gaps between the new sockets' first requests reaching the handler:

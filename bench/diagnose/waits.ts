@@ -3,8 +3,8 @@
  * the active statements of the `balcao_bench_*` databases from pg_stat_activity, with what each
  * waits on (a lock, the WAL's flush, the CPU when it waits on nothing). At the end it prints the
  * waits by statement and every statement seen running longer than `--slow` ms, so a latency tail
- * can be told apart from the database's (bench/README, "… (2026-11-25): ticket locks in id order,
- * PGlite's prepared statements").
+ * can be told apart from the database's (bench/README, Conclusions,
+ * "Ticket locks in id order").
  *
  *   node --import tsx bench/diagnose/waits.ts --seconds 90 &  npm run bench -- --parts inbound …
  */

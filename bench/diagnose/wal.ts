@@ -4,7 +4,7 @@
  * keeps the WAL from then on with a temporary replication slot, and when the database goes away
  * (or after `--seconds`) prints the WAL's records by relation and record type (pg_walinspect).
  * Each record is a heap or index change made, logged and flushed, so it shows where a write-heavy
- * path's writes go (bench/README, "… (2026-11-25): two batch slots per kind": the contacts' trigram
+ * path's writes go (bench/README, Conclusions, "Trigram indexes": the contacts' trigram
  * indexes were 59% of the bytes;
  * giving them a pending list halved the WAL, though not this machine's CPU per message).
  *

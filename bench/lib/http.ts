@@ -16,8 +16,8 @@ export interface Reply<T = any> { status: number; body: T }
  * Opens `count` keep-alive sockets to the server before a timed run, so the run measures requests
  * rather than connection setup: a server whose event loop is saturated admits about one new
  * connection per turn of the loop. On PGlite, where the loop also runs the database, the first
- * requests of a full-speed run on new sockets waited up to 8 s (bench/README, "… (2026-11-25):
- * ticket locks in id order, PGlite's prepared statements").
+ * requests of a full-speed run on new sockets waited up to 8 s (bench/README,
+ * Conclusions, "PGlite's prepared statements").
  */
 export async function openSockets(base: string, count: number) {
   await Promise.all(Array.from({ length: count }, () => request(base, "GET", "/version")));

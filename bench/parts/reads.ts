@@ -120,8 +120,7 @@ export async function runReads(ctx: PartContext): Promise<PartResult> {
     else ready.push({ path, token });
   }
   // A server that has just started (and its database connections) takes more CPU per request for a
-  // minute or so, whatever it is asked: the first path measured paid for it (bench/README,
-  // "… (2026-11-26): the dashboard in one statement")
+  // minute or so, whatever it is asked: the first path measured paid for it
   if (ctx.options.serverWarmup > 0 && ready.length) {
     ctx.say(`  reads: warming the server up for ${ctx.options.serverWarmup} s over every path`);
     const each = Math.max(1, Math.round(ctx.options.serverWarmup / ready.length));
