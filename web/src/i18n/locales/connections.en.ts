@@ -57,6 +57,7 @@ export const connectionsEn: typeof connectionsPt = {
     queues: "Queues",
     noQueues: "No queues yet.",
     prompt: "Prompt (Open.Ai)",
+    integration: "Integration",
     none: "None",
     timeToTransfer: "Transfer after (minutes)",
     transferQueue: "Transfer queue",

@@ -57,6 +57,7 @@ export const connectionsEs: typeof connectionsPt = {
     queues: "Colas",
     noQueues: "No hay colas registradas.",
     prompt: "Prompt (Open.Ai)",
+    integration: "Integración",
     none: "Ninguno",
     timeToTransfer: "Transferir después de (minutos)",
     transferQueue: "Cola de transferencia",

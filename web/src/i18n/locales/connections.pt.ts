@@ -56,6 +56,7 @@ export const connectionsPt = {
     queues: "Filas",
     noQueues: "Nenhuma fila cadastrada.",
     prompt: "Prompt (Open.Ai)",
+    integration: "Integração",
     none: "Nenhum",
     timeToTransfer: "Transferir após (minutos)",
     transferQueue: "Fila de transferência",

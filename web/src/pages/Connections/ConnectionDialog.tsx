@@ -13,6 +13,7 @@ import { fieldError, muiRegister } from "../../components/formFields";
 import { connectionResolver, emptyConnectionForm, toFormValues, type ConnectionFormValues } from "./connectionForm";
 import { fetchConnection, saveConnection, type ConnectionRecord } from "./connectionsApi";
 import { usePromptOptions } from "../../hooks/usePromptOptions";
+import { useIntegrationOptions } from "../../hooks/useIntegrationOptions";
 import { useSessionUser } from "../../app/authContext";
 import { CloudFields } from "./CloudFields";
 import { CloudWebhookInfo } from "./CloudWebhookInfo";
@@ -37,6 +38,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Conne
   const record = useQuery({ queryKey: ["connection", connectionId], queryFn: () => fetchConnection(connectionId!), enabled: open && editing, gcTime: 0 });
   const queues = useQuery({ queryKey: queryKeys.queues, queryFn: fetchQueues, enabled: open });
   const prompts = usePromptOptions(open);
+  const integrations = useIntegrationOptions(open);
   const [channelRefused, setChannelRefused] = useState(false);
   /** A cloud connection just added: the dialog stays open on its webhook settings. */
   const [created, setCreated] = useState<{ id: number; verifyToken: string } | null>(null);
@@ -138,7 +140,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Conne
               )}
               {channel === "cloud" && <CloudFields register={register} control={control} errors={formState.errors} connectionId={connectionId} advanced={isSuper} />}
               <MessageFields register={register} control={control} errors={formState.errors} />
-              <RoutingFields control={control} register={register} queues={queues.data ?? []} prompts={prompts.data ?? []} />
+              <RoutingFields control={control} register={register} queues={queues.data ?? []} prompts={prompts.data ?? []} integrations={integrations.data ?? []} />
             </Stack>
           )}
         </DialogContent>

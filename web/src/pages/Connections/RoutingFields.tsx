@@ -5,18 +5,20 @@ import type { QueueRef, WhatsappBody } from "@balcao/common";
 import { muiRegister } from "../../components/formFields";
 import type { ConnectionFormValues } from "./connectionForm";
 import type { PromptRef } from "../../api/prompts";
+import type { IntegrationRef } from "../../api/queueIntegrationOptions";
 
 interface RoutingFieldsProps {
   control: Control<ConnectionFormValues, unknown, WhatsappBody>;
   register: UseFormRegister<ConnectionFormValues>;
   queues: QueueRef[];
   prompts: PromptRef[];
+  integrations: IntegrationRef[];
 }
 
 const minutes = { htmlInput: { min: 0, step: 1 } };
 
-/** Queues, AI prompt, transfer after N minutes and ticket expiry. */
-export function RoutingFields({ control, register, queues, prompts }: RoutingFieldsProps) {
+/** Queues, AI prompt, integration, transfer after N minutes and ticket expiry. */
+export function RoutingFields({ control, register, queues, prompts, integrations }: RoutingFieldsProps) {
   const { t } = useTranslation();
   const queueOf = (id: number) => queues.find((q) => q.id === id);
   return (
@@ -63,6 +65,20 @@ export function RoutingFields({ control, register, queues, prompts }: RoutingFie
             {prompts.map((p) => (
               <MenuItem key={p.id} value={String(p.id)}>
                 {p.name}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Controller
+        name="integrationId"
+        control={control}
+        render={({ field }) => (
+          <TextField select label={t("connections.form.integration")} {...field} slotProps={{ htmlInput: { "data-testid": "connection-integration" } }}>
+            <MenuItem value="">{t("connections.form.none")}</MenuItem>
+            {integrations.map((i) => (
+              <MenuItem key={i.id} value={String(i.id)}>
+                {i.name}
               </MenuItem>
             ))}
           </TextField>

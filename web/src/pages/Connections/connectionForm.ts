@@ -30,6 +30,7 @@ export interface ConnectionFormValues {
   token: string;
   queueIds: number[];
   promptId: string;
+  integrationId: string;
   transferQueueId: string;
   timeToTransfer: string;
   expiresTicket: string;
@@ -59,6 +60,7 @@ export const emptyConnectionForm: ConnectionFormValues = {
   token: "",
   queueIds: [],
   promptId: "",
+  integrationId: "",
   transferQueueId: "",
   timeToTransfer: "",
   expiresTicket: "",
@@ -81,6 +83,7 @@ export function toFormValues(record: ConnectionRecord): ConnectionFormValues {
     token: record.token ?? "",
     queueIds: (record.queues ?? []).map((q) => q.id),
     promptId: text(record.promptId),
+    integrationId: text(record.integrationId),
     transferQueueId: text(record.transferQueueId),
     timeToTransfer: text(record.timeToTransfer),
     expiresTicket: record.expiresTicket ? String(record.expiresTicket) : "",
@@ -117,6 +120,7 @@ export function toBody(values: ConnectionFormValues) {
     ...values,
     token: values.token.trim() || undefined,
     promptId: blankToNull(values.promptId),
+    integrationId: blankToNull(values.integrationId),
     transferQueueId: blankToNull(values.transferQueueId),
     timeToTransfer: blankToNull(values.timeToTransfer),
     expiresTicket: blankToNull(values.expiresTicket),

@@ -12,6 +12,7 @@ export interface ConnectionRecord extends Connection {
   token?: string;
   queues?: QueueRef[];
   promptId?: number | null;
+  integrationId?: number | null;
   transferQueueId?: number | null;
   timeToTransfer?: number | null;
   expiresTicket?: number | null;

@@ -20,7 +20,10 @@ export function useQueueIntegrations(search: string) {
   const { upsert, remove } = list;
   const save = (record: QueueIntegrationRecord) => upsert(record, (keySearch) => integrationMatches(record, keySearch));
   // the queue and connection dialogs' selects read the same list
-  const refreshSelects = () => void queryClient.invalidateQueries({ queryKey: ["queueIntegrations", "options"] });
+  const refreshSelects = () => {
+    void queryClient.invalidateQueries({ queryKey: ["queueIntegrations", "options"] });
+    void queryClient.invalidateQueries({ queryKey: ["queueIntegrations", "connectionOptions"] });
+  };
 
   useCompanyEvent<IntegrationEvent>("queueIntegration", (event) => {
     if (event.action === "delete" && event.id) remove(Number(event.id));
