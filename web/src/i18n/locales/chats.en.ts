@@ -32,6 +32,7 @@ export const chatsEn: typeof chatsPt = {
     attach: "Attach a file",
     removeAttachment: "Remove attachment",
     sendFailed: "The message was not sent. Please try again.",
+    wrongType: "Choose an image or a document (.png, .jpg, .pdf, .docx, .xlsx…).",
     tooLarge: "The file is larger than {{max}} MB.",
     mentionList: "Mention a member",
   },

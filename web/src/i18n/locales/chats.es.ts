@@ -32,6 +32,7 @@ export const chatsEs: typeof chatsPt = {
     attach: "Adjuntar archivo",
     removeAttachment: "Quitar adjunto",
     sendFailed: "El mensaje no se envió. Inténtalo de nuevo.",
+    wrongType: "Elige una imagen o un documento (.png, .jpg, .pdf, .docx, .xlsx…).",
     tooLarge: "El archivo supera los {{max}} MB.",
     mentionList: "Mencionar a un participante",
   },

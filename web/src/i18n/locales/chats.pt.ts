@@ -31,6 +31,7 @@ export const chatsPt = {
     attach: "Anexar arquivo",
     removeAttachment: "Remover anexo",
     sendFailed: "A mensagem não foi enviada. Tente novamente.",
+    wrongType: "Escolha uma imagem ou um documento (.png, .jpg, .pdf, .docx, .xlsx…).",
     tooLarge: "O arquivo passa de {{max}} MB.",
     mentionList: "Mencionar um participante",
   },

@@ -4,11 +4,12 @@ import AttachFileIcon from "@mui/icons-material/AttachFile";
 import SendIcon from "@mui/icons-material/Send";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
+import { CHAT_MEDIA_EXTENSIONS, CHAT_MEDIA_MAX_BYTES, isChatMediaName } from "@balcao/common";
 import { sendChatMessage, type Chat } from "../../api/chats";
 import { chatKeys, addChatMessage, type ChatMessagesData } from "../../api/chatCache";
 import { canSend, insertMention, mentionAt, mentionCandidates } from "./chatText";
 
-const MAX_FILE_BYTES = 16 * 1024 * 1024;
+const ACCEPT = CHAT_MEDIA_EXTENSIONS.join(",");
 
 /** Text (Enter sends, Shift+Enter breaks the line), one attachment, and "@" to mention a member. */
 export function ChatComposer({ chat, userId }: { chat: Chat; userId: number }) {
@@ -81,8 +82,8 @@ export function ChatComposer({ chat, userId }: { chat: Chat; userId: number }) {
     const chosen = event.target.files?.[0] ?? null;
     event.target.value = "";
     if (!chosen) return;
-    if (chosen.size > MAX_FILE_BYTES) {
-      setFileError(t("chats.composer.tooLarge", { max: MAX_FILE_BYTES / 1024 / 1024 }));
+    if (!isChatMediaName(chosen.name) || chosen.size > CHAT_MEDIA_MAX_BYTES) {
+      setFileError(isChatMediaName(chosen.name) ? t("chats.composer.tooLarge", { max: CHAT_MEDIA_MAX_BYTES / 1024 / 1024 }) : t("chats.composer.wrongType"));
       return;
     }
     setFileError(null);
@@ -113,7 +114,7 @@ export function ChatComposer({ chat, userId }: { chat: Chat; userId: number }) {
         </Box>
       )}
       <Box sx={{ display: "flex", alignItems: "flex-end", gap: 0.5 }}>
-        <input ref={fileInput} type="file" hidden onChange={onFile} accept="image/*,.pdf,.txt,.csv,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.zip" data-testid="chat-file-input" />
+        <input ref={fileInput} type="file" hidden onChange={onFile} accept={ACCEPT} data-testid="chat-file-input" />
         <Tooltip title={t("chats.composer.attach")}>
           <IconButton onClick={() => fileInput.current?.click()} aria-label={t("chats.composer.attach")} disabled={send.isPending}>
             <AttachFileIcon />
