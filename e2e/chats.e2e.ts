@@ -14,6 +14,7 @@ let beto: Page; // a member
 const ANA = { name: "Ana Chat", email: "ana.chat@example.com", password: "segredo1" };
 const BETO = { name: "Beto Chat", email: "beto.chat@example.com", password: "segredo2" };
 const POLL = { timeout: 15_000, interval: 100 };
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 const menuDot = (page: Page) => page.getByTestId("menu-chats").getByTestId("chats-unread");
 const topBarCount = (page: Page) => page.getByTestId("chats-button").getAttribute("data-count");
@@ -129,6 +130,42 @@ describe.skipIf(!browserAvailable)("internal chat: two users talk live", () => {
     const overflow = await beto.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await beto.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it("the '@' list mentions a member; an image shows inline and a document downloads, both read with the token", async () => {
+    const input = ana.getByTestId("chat-input");
+    await input.fill("");
+    await input.pressSequentially("veja @Bet");
+    await ana.getByTestId("chat-mention-list").getByText(`@${BETO.name}`).waitFor();
+    await input.press("Enter"); // picks the member, does not send
+    expect(await input.inputValue()).toBe(`veja @${BETO.name} `);
+    await input.pressSequentially("a foto");
+    await ana.getByTestId("chat-file-input").setInputFiles({ name: "foto.png", mimeType: "image/png", buffer: PNG });
+    await ana.getByTestId("chat-attachment").waitFor();
+    await input.press("Enter");
+    const photo = beto.getByTestId("chat-messages").getByTestId("chat-media-image");
+    await photo.waitFor();
+    await beto.getByTestId("chat-messages").getByTestId("chat-mention").getByText(`@${BETO.name}`).last().waitFor();
+    expect(await photo.locator("img").getAttribute("src")).toMatch(/^blob:/);
+
+    await ana.getByTestId("chat-file-input").setInputFiles({ name: "escala.pdf", mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4 escala") });
+    await ana.getByTestId("chat-send").click();
+    const doc = beto.getByTestId("chat-messages").getByTestId("chat-media-document");
+    await doc.getByText("escala.pdf").waitFor();
+    const download = beto.waitForEvent("download");
+    await doc.getByTestId("chat-media-download").click();
+    expect((await download).suggestedFilename()).toBe("escala.pdf");
+  });
+
+  it("the owner's rename reaches the member's list and conversation live", async () => {
+    await ana.getByTestId("chat-edit").click();
+    const dialog = ana.getByTestId("chat-dialog");
+    await dialog.getByText(BETO.name).waitFor(); // the members come filled in
+    await dialog.getByTestId("chat-title").fill("Equipe comercial");
+    await dialog.getByTestId("chat-save").click();
+    await dialog.waitFor({ state: "detached" });
+    await beto.getByTestId(`chat-item-${chatId}`).getByText("Equipe comercial").waitFor();
+    await beto.getByTestId("chat-title-heading").getByText("Equipe comercial").waitFor();
   });
 
   it("deleting the chat returns the owner to /chats and takes it off the member's screen", async () => {
