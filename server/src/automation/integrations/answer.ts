@@ -1,7 +1,13 @@
 /** What an integration made of one customer message, for the engine to send and apply. */
+/** A message a bot says: a text, or a file by its address with the text as caption. */
+export interface OutgoingMessage {
+  body: string;
+  mediaUrl?: string;
+}
+
 export interface IntegrationAnswer {
-  texts: string[];
-  /** Pause between two of the texts (Typebot's typebotDelayMessage). */
+  messages: OutgoingMessage[];
+  /** Pause between two of the messages (Typebot's typebotDelayMessage). */
   delayMs?: number;
   /** The bot is done: a person takes the ticket over (pending in its queue, integration off). */
   handOver?: boolean;

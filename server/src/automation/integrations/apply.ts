@@ -5,9 +5,12 @@ import { integrationCalls, integrationSessions, tags, ticketTags, tickets } from
 import { command } from "../../events/command";
 import { presentTicket } from "../../modules/tickets/present";
 import { ticketUpdated } from "../../modules/tickets/events";
-import { sendStaged, stageBotMessage, stagedEvents, type Tx } from "../outbox";
+import { sendStaged, stagedEvents, type Tx } from "../outbox";
+import { storeOutbound } from "../../modules/messages/send";
+import { mediaTypeOf } from "../../media/store";
 import { stageTicketChange } from "../transitions";
-import type { IntegrationAnswer } from "./answer";
+import type { IntegrationAnswer, OutgoingMessage } from "./answer";
+import { fetchFile } from "./httpJson";
 
 type TicketRow = typeof tickets.$inferSelect;
 type CallRow = typeof integrationCalls.$inferSelect;
@@ -36,12 +39,38 @@ async function changeFor(tx: Tx, ticket: TicketRow, answer: IntegrationAnswer): 
   return null;
 }
 
+interface Ready {
+  body: string;
+  media?: { key: string; filename: string; mimetype: string };
+}
+
+/** Files the bot sent by address, fetched and stored before the answer's transaction; one that cannot be fetched goes as its address. */
+async function fetchMedia(ctx: AppContext, companyId: number, messages: OutgoingMessage[]): Promise<Ready[]> {
+  const ready: Ready[] = [];
+  for (const m of messages) {
+    if (!m.mediaUrl) {
+      ready.push({ body: m.body });
+      continue;
+    }
+    try {
+      const file = await fetchFile(m.mediaUrl, ctx.config.webhooksAllowPrivateHosts);
+      const stored = await ctx.media.save(companyId, file.data, file.filename);
+      ready.push({ body: m.body, media: { ...stored, mimetype: file.mimetype } });
+    } catch (err) {
+      ctx.log?.info({ reason: (err as Error).message }, "a bot's file could not be fetched; its address is sent instead");
+      ready.push({ body: [m.body, m.mediaUrl].filter((t) => t.trim()).join("\n") });
+    }
+  }
+  return ready;
+}
+
 /**
  * Stores what an integration answered to `call`, once: the call is marked done only while this
  * process still holds its claim and the integration still holds the ticket. Its messages and the
  * ticket's change commit together; the messages are sent afterwards, `delayMs` apart.
  */
 export async function applyAnswer(ctx: AppContext, call: CallRow, claim: Date, answer: IntegrationAnswer) {
+  const ready = await fetchMedia(ctx, call.companyId, answer.messages);
   const stored = await command(ctx, async (tx, events) => {
     const [done] = await tx
       .update(integrationCalls)
@@ -60,7 +89,10 @@ export async function applyAnswer(ctx: AppContext, call: CallRow, claim: Date, a
         set: { integrationId: call.integrationId, lastActivityAt: new Date(), ...(session ? { sessionId: session.sessionId, choices: session.choices } : {}) },
       });
     const staged = [];
-    for (const text of answer.texts) staged.push(await stageBotMessage(tx, ticket, text));
+    for (const m of ready) {
+      const media = m.media ? { mediaType: mediaTypeOf(m.media.mimetype), mediaPath: m.media.key, mediaName: m.media.filename } : {};
+      staged.push((await storeOutbound(tx, ticket, { body: m.body, ...media })).row);
+    }
     const change = await changeFor(tx, ticket, answer);
     let after = ticket;
     if (change) {
@@ -73,7 +105,10 @@ export async function applyAnswer(ctx: AppContext, call: CallRow, claim: Date, a
     if (change || answer.action?.type === "tag") events.add(ticketUpdated(view, { before: ticket }));
     return { staged, view };
   });
-  if (!stored) return;
+  if (!stored) {
+    for (const m of ready) if (m.media) await ctx.media.remove(call.companyId, m.media.key).catch(() => undefined);
+    return;
+  }
   for (const [i, row] of stored.staged.entries()) {
     if (i > 0 && answer.delayMs) await sleep(answer.delayMs);
     await sendStaged(ctx, [row], stored.view);

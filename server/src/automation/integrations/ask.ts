@@ -27,7 +27,7 @@ async function handedOf(ctx: AppContext, ticket: TicketRow, messageId: number): 
 /** Hands one customer message to the ticket's integration and answers what it made of it; null when there is nothing to ask. */
 export async function askIntegration(ctx: AppContext, ticket: TicketRow, integrationId: number, messageId: number): Promise<IntegrationAnswer | null> {
   const [integration] = await ctx.db.select().from(queueIntegrations).where(and(eq(queueIntegrations.companyId, ticket.companyId), eq(queueIntegrations.id, integrationId)));
-  if (!integration) return { texts: [], handOver: true };
+  if (!integration) return { messages: [], handOver: true };
   const handed = await handedOf(ctx, ticket, messageId);
   if (!handed) return null;
   const allowPrivate = ctx.config.webhooksAllowPrivateHosts;
@@ -51,9 +51,9 @@ export async function askIntegration(ctx: AppContext, ticket: TicketRow, integra
         text: handed.message.body,
         allowPrivate,
       });
-      return { texts: answer.texts, handOver: answer.ended };
+      return { messages: answer.texts.map((body) => ({ body })), handOver: answer.ended };
     }
     default:
-      return { texts: [], handOver: true };
+      return { messages: [], handOver: true };
   }
 }

@@ -54,10 +54,10 @@ async function runTicket(ctx: AppContext, companyId: number, ticketId: number, a
 async function runCall(ctx: AppContext, call: typeof integrationCalls.$inferSelect, claim: Date, now: Date) {
   const [ticket] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId)));
   // taken by a person, closed or handed over meanwhile: nothing to ask
-  if (!heldBy(ticket, call.integrationId)) return applyAnswer(ctx, call, claim, { texts: [] });
+  if (!heldBy(ticket, call.integrationId)) return applyAnswer(ctx, call, claim, { messages: [] });
   try {
     const answer = await askIntegration(ctx, ticket, call.integrationId, call.messageId);
-    await applyAnswer(ctx, call, claim, answer ?? { texts: [] });
+    await applyAnswer(ctx, call, claim, answer ?? { messages: [] });
   } catch (err) {
     const error = (err as Error).message?.split("\n")[0].slice(0, 300) ?? "failed";
     const attempts = call.attempts + 1;

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { customerSays, pairedSandbox } from "../../test/conversation";
-import { startDialogflowStandIn, startIntegrationWebhook, startTypebotStandIn, standInServiceAccount } from "../../test/standins/queueIntegrations";
+import { MENU_PNG, startDialogflowStandIn, startIntegrationWebhook, startTypebotStandIn, standInServiceAccount } from "../../test/standins/queueIntegrations";
+import { eq } from "drizzle-orm";
+import { integrationSessions } from "../../db/schema";
 import { runDueIntegrationCalls } from "./calls";
 
 let t: TestApp;
@@ -126,7 +128,11 @@ describe("typebot integrations", () => {
       const number = "5511900005555";
       const first = await customerSays(t.http, w, number, "oi");
       const greeted = await until(() => outbound(w, number), (o) => o.length >= 3);
-      expect(greeted).toEqual([`Olá Cliente ${number.slice(-4)}!`, "https://cdn.example.com/cardapio.png", "1 - Comprar\n2 - Suporte"]);
+      expect(greeted).toEqual([`Olá Cliente ${number.slice(-4)}!`, "", "1 - Comprar\n2 - Suporte"]);
+      // the picture goes as a picture, fetched from the bot
+      const picture = ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { mediaType: string; mediaName: string; mediaUrl: string }[])[1];
+      expect(picture).toMatchObject({ mediaType: "image", mediaName: "cardapio.png" });
+      expect(Buffer.from(await (await fetch(t.url + picture.mediaUrl, { headers: { authorization: `Bearer ${w.token}` } })).arrayBuffer())).toEqual(MENU_PNG);
       expect(bot.calls[0]).toMatchObject({ path: "/api/v1/typebots/vendas/startChat", body: { prefilledVariables: { number, name: `Cliente ${number.slice(-4)}` } } });
 
       await customerSays(t.http, w, number, "talvez");
@@ -140,6 +146,49 @@ describe("typebot integrations", () => {
       await customerSays(t.http, w, number, "sair");
       expect(await until(() => ticketOf(a.token, first.ticket.id), (tk) => !tk.useIntegration)).toMatchObject({ status: "pending", useIntegration: false });
     } finally {
+      await bot.close();
+    }
+  });
+});
+
+describe("typebot sessions", () => {
+  it("end after typebotExpires minutes of silence: the next message starts the flow again", async () => {
+    const bot = await startTypebotStandIn("expira");
+    try {
+      const { w } = await workspace({ name: "Typebot curto", type: "typebot", urlN8N: bot.url, typebotSlug: "expira", typebotDelayMessage: 0, typebotExpires: 2 });
+      const number = "5511900007777";
+      const first = await customerSays(t.http, w, number, "oi");
+      await until(() => outbound(w, number), (o) => o.length >= 3);
+      await customerSays(t.http, w, number, "talvez");
+      await until(() => outbound(w, number), (o) => o.length >= 4);
+      const starts = () => bot.calls.filter((c) => c.path.endsWith("/startChat")).length;
+      expect(starts()).toBe(1);
+      await t.built.ctx.db.update(integrationSessions).set({ lastActivityAt: new Date(Date.now() - 3 * 60_000) }).where(eq(integrationSessions.ticketId, first.ticket.id));
+      await customerSays(t.http, w, number, "voltei");
+      await until(async () => starts(), (n) => n >= 2);
+      expect(bot.calls.at(-1)).toMatchObject({ path: "/api/v1/typebots/expira/startChat", body: { message: { text: "voltei" } } });
+    } finally {
+      await bot.close();
+    }
+  });
+});
+
+describe("webhook replies with files and tags", () => {
+  it("send a file by its address as media and tag the ticket while the bot goes on", async () => {
+    const bot = await startTypebotStandIn("arquivos");
+    const state = { tagId: 0, fileUrl: `${bot.url}/files/cardapio.png` };
+    const hook = await startIntegrationWebhook("segredo-tag", () => ({ messages: [{ body: "Nosso cardápio", mediaUrl: state.fileUrl }], action: { type: "tag", tagId: state.tagId } }));
+    try {
+      const { a, w } = await workspace({ name: "Com etiqueta", type: "webhook", urlN8N: hook.url, secret: "segredo-tag" });
+      state.tagId = (await t.http.post("/tags", { name: unique("Lead "), color: "#ff0000" }, a.token)).body.id;
+      const number = "5511900008888";
+      const said = await customerSays(t.http, w, number, "cardápio?");
+      const sent = await until(async () => (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string; mediaType: string }[], (o) => o.length >= 1);
+      expect(sent).toMatchObject([{ body: "Nosso cardápio", mediaType: "image" }]);
+      const ticket = await until(() => ticketOf(a.token, said.ticket.id), (tk) => tk.tags?.length > 0);
+      expect(ticket).toMatchObject({ useIntegration: true, tags: [expect.objectContaining({ id: state.tagId })] });
+    } finally {
+      await hook.close();
       await bot.close();
     }
   });

@@ -1,5 +1,5 @@
 import type { queueIntegrations } from "../../db/schema";
-import type { HandedMessage, IntegrationAnswer } from "./answer";
+import type { HandedMessage, IntegrationAnswer, OutgoingMessage } from "./answer";
 import { IntegrationCallError, requestJson } from "./httpJson";
 
 type IntegrationRow = typeof queueIntegrations.$inferSelect;
@@ -30,16 +30,17 @@ function textOf(m: ChatMessage): string {
 
 /** Typebot's bubbles as WhatsApp messages: text as text, an image or video as its address, choices numbered. */
 function readAnswer(answer: ChatAnswer) {
-  const texts: string[] = [];
+  const messages: OutgoingMessage[] = [];
   for (const m of answer.messages ?? []) {
-    if (m.type === "text") texts.push(textOf(m));
-    else if (m.content?.url) texts.push(m.content.url);
+    if (m.type === "text") messages.push({ body: textOf(m) });
+    else if (m.content?.url) messages.push(m.type === "image" ? { body: "", mediaUrl: m.content.url } : { body: m.content.url });
   }
   const choices = answer.input?.type === "choice input" ? (answer.input.items ?? []).map((i) => i.content ?? "").filter(Boolean) : [];
-  if (choices.length) texts.push(choices.map((c, i) => `${i + 1} - ${c}`).join("\n"));
-  return { texts: texts.filter((t) => t.trim()), choices };
+  if (choices.length) messages.push({ body: numbered(choices) });
+  return { messages: messages.filter((m) => m.mediaUrl || m.body.trim()), choices };
 }
 
+const numbered = (choices: string[]) => choices.map((c, i) => `${i + 1} - ${c}`).join("\n");
 const same = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export interface TypebotSession {
@@ -57,9 +58,9 @@ export async function askTypebot(integration: IntegrationRow, session: TypebotSe
   const body = handed.message.body.trim();
   const base = `${integration.urlN8N}/api/v1`;
   const delayMs = integration.typebotDelayMessage;
-  if (integration.typebotKeywordFinish && same(body, integration.typebotKeywordFinish)) return { texts: [], handOver: true, session: { sessionId: null, choices: [] } };
+  if (integration.typebotKeywordFinish && same(body, integration.typebotKeywordFinish)) return { messages: [], handOver: true, session: { sessionId: null, choices: [] } };
   if (integration.typebotKeywordRestart && same(body, integration.typebotKeywordRestart)) {
-    return { texts: integration.typebotRestartMessage ? [integration.typebotRestartMessage] : [], session: { sessionId: null, choices: [] } };
+    return { messages: integration.typebotRestartMessage ? [{ body: integration.typebotRestartMessage }] : [], session: { sessionId: null, choices: [] } };
   }
   const expired = session && integration.typebotExpires > 0 && now.getTime() - session.lastActivityAt.getTime() > integration.typebotExpires * 60_000;
   const live = session?.sessionId && !expired ? session : null;
@@ -84,14 +85,14 @@ export async function askTypebot(integration: IntegrationRow, session: TypebotSe
       allowPrivate,
     }));
   }
-  const { texts, choices } = readAnswer(answer);
+  const { messages, choices } = readAnswer(answer);
   const sessionId = answer.sessionId ?? live?.sessionId ?? null;
   if ((answer.messages ?? []).length === 0 && live) {
     // nothing said back to an answer: the bot could not match it, its question stands
-    const again = live.choices.length ? [live.choices.map((c, i) => `${i + 1} - ${c}`).join("\n")] : [];
-    return { texts: [integration.typebotUnknownMessage, ...again].filter(Boolean), delayMs, session: { sessionId, choices: live.choices } };
+    const again = live.choices.length ? [numbered(live.choices)] : [];
+    return { messages: [integration.typebotUnknownMessage, ...again].filter(Boolean).map((body) => ({ body })), delayMs, session: { sessionId, choices: live.choices } };
   }
   // no input awaited: the flow ended, the next message starts it again
   const ended = !answer.input;
-  return { texts, delayMs, session: { sessionId: ended ? null : sessionId, choices } };
+  return { messages, delayMs, session: { sessionId: ended ? null : sessionId, choices } };
 }

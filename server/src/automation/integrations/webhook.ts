@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { queueIntegrations } from "../../db/schema";
-import type { HandedMessage, IntegrationAction, IntegrationAnswer } from "./answer";
+import type { HandedMessage, IntegrationAction, IntegrationAnswer, OutgoingMessage } from "./answer";
 import { requestJson } from "./httpJson";
 
 type IntegrationRow = typeof queueIntegrations.$inferSelect;
@@ -38,13 +38,22 @@ function actionOf(raw: unknown): IntegrationAction | undefined {
   }
 }
 
-/** Texts of the reply's messages: strings, or objects with a body (or text). */
-function textsOf(raw: unknown): string[] {
+/** The reply's messages: strings, or objects with a body (or text) and an optional mediaUrl (the body its caption). */
+function messagesOf(raw: unknown): OutgoingMessage[] {
   if (!Array.isArray(raw)) return [];
-  return raw
-    .map((m) => (typeof m === "string" ? m : m && typeof m === "object" ? ((m as { body?: unknown; text?: unknown }).body ?? (m as { text?: unknown }).text) : undefined))
-    .filter((t): t is string => typeof t === "string" && t.trim() !== "")
-    .slice(0, 20);
+  const out: OutgoingMessage[] = [];
+  for (const m of raw.slice(0, 20)) {
+    if (typeof m === "string") {
+      if (m.trim()) out.push({ body: m });
+      continue;
+    }
+    if (!m || typeof m !== "object") continue;
+    const o = m as { body?: unknown; text?: unknown; mediaUrl?: unknown };
+    const body = typeof o.body === "string" ? o.body : typeof o.text === "string" ? o.text : "";
+    const mediaUrl = typeof o.mediaUrl === "string" && /^https?:\/\//i.test(o.mediaUrl) ? o.mediaUrl : undefined;
+    if (mediaUrl || body.trim()) out.push(mediaUrl ? { body, mediaUrl } : { body });
+  }
+  return out;
 }
 
 /**
@@ -61,5 +70,5 @@ export async function askWebhook(integration: IntegrationRow, secret: string, ha
   });
   const reply = json && typeof json === "object" ? json : {};
   const action = actionOf(reply.action);
-  return { texts: textsOf(reply.messages), action, handOver: action?.type === "handover" };
+  return { messages: messagesOf(reply.messages), action, handOver: action?.type === "handover" };
 }

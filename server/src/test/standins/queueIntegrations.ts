@@ -3,12 +3,13 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 
 /** A JSON server on 127.0.0.1: `handle` answers each request from its path, headers and raw body. */
-async function jsonServer(handle: (req: { method: string; path: string; headers: http.IncomingHttpHeaders; raw: string }) => { status?: number; json?: unknown; text?: string }) {
+async function jsonServer(handle: (req: { method: string; path: string; headers: http.IncomingHttpHeaders; raw: string }) => { status?: number; json?: unknown; text?: string; file?: { type: string; data: Buffer } }) {
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const out = handle({ method: req.method ?? "GET", path: req.url ?? "/", headers: req.headers, raw: Buffer.concat(chunks).toString("utf8") });
+      if (out.file) return res.writeHead(out.status ?? 200, { "content-type": out.file.type }).end(out.file.data);
       if (out.text !== undefined) return res.writeHead(out.status ?? 200, { "content-type": "text/plain" }).end(out.text);
       res.writeHead(out.status ?? 200, { "content-type": "application/json" }).end(JSON.stringify(out.json ?? {}));
     });
@@ -20,6 +21,9 @@ async function jsonServer(handle: (req: { method: string; path: string; headers:
 
 const bubble = (text: string) => ({ id: crypto.randomUUID(), type: "text", content: { type: "richText", richText: [{ type: "p", children: [{ text }] }] } });
 
+/** A 1×1 PNG, the menu picture the Typebot stand-in shows. */
+export const MENU_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
+
 /**
  * A Typebot-like public chat API: flow `slug` greets the contact by the prefilled name, shows an
  * image and asks a choice ("Comprar" or "Suporte"); "Comprar" ends the flow with a text; any other
@@ -29,14 +33,15 @@ export async function startTypebotStandIn(slug: string) {
   const calls: { path: string; body: any }[] = [];
   const sessions = new Set<string>();
   const choice = { type: "choice input", items: [{ id: "a", content: "Comprar" }, { id: "b", content: "Suporte" }] };
-  const server = await jsonServer(({ path, raw }) => {
+  const server = await jsonServer(({ path, headers, raw }) => {
+    if (path === "/files/cardapio.png") return { file: { type: "image/png", data: MENU_PNG } };
     const body = raw ? JSON.parse(raw) : {};
     calls.push({ path, body });
     if (path === `/api/v1/typebots/${slug}/startChat`) {
       const sessionId = `sess-${crypto.randomUUID()}`;
       sessions.add(sessionId);
       const name = body.prefilledVariables?.name ?? "?";
-      return { json: { sessionId, messages: [bubble(`Olá ${name}!`), { id: "img", type: "image", content: { url: "https://cdn.example.com/cardapio.png" } }], input: choice } };
+      return { json: { sessionId, messages: [bubble(`Olá ${name}!`), { id: "img", type: "image", content: { url: `http://${headers.host}/files/cardapio.png` } }], input: choice } };
     }
     const m = /^\/api\/v1\/sessions\/([^/]+)\/continueChat$/.exec(path);
     if (m) {
