@@ -21,7 +21,7 @@ beforeAll(async () => {
   ai.speechKey = VOICE_KEY;
   const stream = new PassThrough();
   stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-  t = await startTestApp({ env: { AI_MODEL: "modelo-padrao", AI_RETRY_DELAY_MS: "5", SPEECH_TTS_URL: ai.speechUrl, LOG_LEVEL: "debug" }, build: { logger: true, logStream: stream } });
+  t = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_HOSTS: "true", AI_MODEL: "modelo-padrao", AI_RETRY_DELAY_MS: "5", SPEECH_TTS_URL: ai.speechUrl, LOG_LEVEL: "debug" }, build: { logger: true, logStream: stream } });
 });
 afterAll(async () => {
   await t?.close();
@@ -131,6 +131,23 @@ describe("an AI prompt answers its connection's tickets", () => {
     expect(sent.map((m) => m.body)).toEqual([HANDOVER_MESSAGE]);
     expect(ai.chats.length - before).toBe(3);
     expect(await ticketOf(s, said.ticket.id)).toMatchObject({ status: "pending", queueId: s.queue.id, promptId: null });
+  });
+
+  it("refuses an endpoint on the server's own network unless the operator allows it, and hands over", async () => {
+    const s = await setup();
+    const number = newNumber();
+    const config = t.built.ctx.config as { webhooksAllowPrivateHosts: boolean };
+    config.webhooksAllowPrivateHosts = false;
+    try {
+      const before = ai.chats.length;
+      const said = await customerSays(t.http, s.wa, number, "Oi");
+      const sent = await until(() => outbound(s, number), (o) => o.length >= 1);
+      expect(sent.map((m) => m.body)).toEqual([HANDOVER_MESSAGE]);
+      expect(ai.chats.length).toBe(before);
+      expect(await ticketOf(s, said.ticket.id)).toMatchObject({ status: "pending", queueId: s.queue.id, promptId: null });
+    } finally {
+      config.webhooksAllowPrivateHosts = true;
+    }
   });
 
   it("leaves a ticket an attendant holds alone", async () => {

@@ -32,6 +32,7 @@ const endpointOf = (ctx: AppContext, prompt: PromptRow): Endpoint => ({
   baseUrl: (prompt.baseUrl || ctx.config.aiBaseUrl).replace(/\/+$/, ""),
   apiKey: prompt.apiKey ? unseal(ctx.config.dataDir, prompt.apiKey) : null,
   timeoutMs: ctx.config.aiTimeoutMs,
+  allowPrivate: ctx.config.webhooksAllowPrivateHosts,
 });
 
 /** The reply spoken with the prompt's voice, stored as a file; null without a voice, or when the speech service fails. */

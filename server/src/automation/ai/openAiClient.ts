@@ -1,3 +1,5 @@
+import { refusedHost } from "../../http/publicAddress";
+
 /**
  * The two calls AI prompts make to any OpenAI-compatible API: chat completions (the reply) and
  * audio transcriptions (what a customer's audio says). Errors never carry the key.
@@ -12,6 +14,8 @@ export interface Endpoint {
   baseUrl: string;
   apiKey: string | null;
   timeoutMs: number;
+  /** Addresses on the server's own network are refused unless the operator allows them (WEBHOOKS_ALLOW_PRIVATE_HOSTS). */
+  allowPrivate: boolean;
 }
 
 export class AiEndpointError extends Error {
@@ -27,9 +31,12 @@ export class AiEndpointError extends Error {
 const headersOf = (endpoint: Endpoint): Record<string, string> => (endpoint.apiKey ? { authorization: `Bearer ${endpoint.apiKey}` } : {});
 
 async function post(endpoint: Endpoint, path: string, init: { headers?: Record<string, string>; body: string | FormData }) {
+  const url = new URL(`${endpoint.baseUrl}${path}`);
+  const refused = await refusedHost(url.hostname, endpoint.allowPrivate);
+  if (refused) throw new AiEndpointError(`${path} refused: ${refused} address`);
   let res: Response;
   try {
-    res = await fetch(`${endpoint.baseUrl}${path}`, { method: "POST", headers: { ...headersOf(endpoint), ...init.headers }, body: init.body, signal: AbortSignal.timeout(endpoint.timeoutMs) });
+    res = await fetch(url, { method: "POST", headers: { ...headersOf(endpoint), ...init.headers }, body: init.body, signal: AbortSignal.timeout(endpoint.timeoutMs) });
   } catch (err) {
     throw new AiEndpointError(`${path} unreachable: ${(err as Error).name}`);
   }
