@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from "fastify";
 import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
-import rateLimit from "@fastify/rate-limit";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
 import path from "node:path";
@@ -27,6 +26,7 @@ import { RoomPolicies } from "./realtime/roomPolicies";
 import { createSocketServer } from "./realtime/socketServer";
 import type { SocketCallers } from "./realtime/socketCallers";
 import { LoginLimiter } from "./modules/auth/rateLimit";
+import { registerRouteLimits } from "./http/routeLimits";
 import { currentCaller, resolveCaller } from "./modules/auth/caller";
 import { setOnline } from "./modules/users/presence";
 import { authRoutes } from "./modules/auth/routes";
@@ -142,11 +142,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     for (const client of redis) watchRedis(client, app.log);
     // Redis down at start: the process still starts, /healthz answers 503 until it is back
     if (redis.length) await redis[0].connect().catch(() => undefined);
-    await app.register(rateLimit, {
-      global: false,
-      redis: redis[0],
-      errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: "ERR_TOO_MANY_ATTEMPTS", retryAfterSeconds: Math.ceil(ctx.ttl / 1000) }),
-    });
+    registerRouteLimits(app, redis[0]);
     await app.register(swagger, { openapi: { info: { title: "Balcão API", version: "1" } }, transform: jsonSchemaTransform });
     registerErrorHandler(app);
     ctx.log = app.log;

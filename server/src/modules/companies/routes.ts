@@ -18,7 +18,7 @@ export function companyRoutes(ctx: AppContext) {
 
     r.post(
       "/companies/cadastro",
-      { config: { public: true, rateLimit: { max: ctx.config.signupMaxPerIp, timeWindow: "1 hour" } }, schema: { body: signupBody, tags } },
+      { config: { public: true, rateLimit: { max: ctx.config.signupMaxPerIp, windowSeconds: 60 * 60 } }, schema: { body: signupBody, tags } },
       async (request, reply) => {
         const company = await signUp(ctx.db, request.body);
         return reply.status(201).send(presentCompany(company));

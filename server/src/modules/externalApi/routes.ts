@@ -47,9 +47,9 @@ export function externalApiRoutes(ctx: AppContext, options: ExternalApiOptions =
           public: true,
           rateLimit: {
             max,
-            timeWindow: "1 minute",
+            windowSeconds: 60,
             // per token (hashed: the limiter's store never holds the secret), per address without one
-            keyGenerator: (request) => {
+            keyOf: (request) => {
               const token = bearerToken(request);
               return token ? `extapi:${crypto.createHash("sha256").update(token).digest("hex")}` : `extapi-ip:${request.ip}`;
             },
