@@ -1,6 +1,10 @@
 import type { Listener } from "../events/types";
 import { onCustomerMessage, onTicketMoved } from "../automation/integrations/activation";
 
+interface Given { status: string; userId: number | null; isGroup: boolean; useIntegration: boolean; integrationId: number | null }
+
+const mayHold = (t: Given) => t.status === "pending" && !t.userId && !t.isGroup && (t.useIntegration || t.integrationId === null);
+
 /**
  * Queue integrations (Typebot, n8n, webhooks, Dialogflow) answer customers' messages of the tickets
  * they hold. Settled aside: what they answer is an event of the same ticket's stream.
@@ -15,6 +19,9 @@ export const queueIntegrationBots: Listener = {
     const ticketId = data.ticketId;
     if (event.type === "message.created") {
       if (data.fromMe || !data.messageId) return;
+      // the ticket as the message left it: one an attendant holds, or handed over, costs no read
+      const given = (event.transient as { ticket?: Given } | undefined)?.ticket;
+      if (given && !mayHold(given)) return;
       const messageId = data.messageId;
       return { settled: onCustomerMessage(ctx, companyId, ticketId, messageId).catch((err) => ctx.log?.warn({ err, ticketId }, "integration not handed the message")) };
     }
