@@ -81,6 +81,10 @@ import { promptRoutes } from "./modules/prompts/routes";
 import { findTicket } from "./modules/tickets/present";
 import { queueIdsOf } from "./modules/users/queueIds";
 import { canAccessTicket } from "./policies/tickets";
+import { Metrics } from "./metrics/metrics";
+import { OneLinePerRequest, registerRequestLog, requestIdOf } from "./http/requestLog";
+import { registerMetrics } from "./metrics/routes";
+import { registerCollectors } from "./metrics/collectors";
 
 const CORS_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
@@ -124,11 +128,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ctx.channels = new ChannelManager(ctx, { lease: { claims: config.role !== "web" } });
     ctx.events = new Dispatcher(ctx, { graceMs: options.eventGraceMs });
     ctx.events.register(...allListeners());
+    if (config.metricsToken) ctx.metrics = new Metrics();
 
     const app = Fastify({
       logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
       trustProxy: fastifyTrustProxy(config.trustProxy),
       bodyLimit: 1024 * 1024,
+      logController: new OneLinePerRequest(),
+      genReqId: requestIdOf,
       // The spec's client writes `/users/`, `/settings/`, `/whatsapp/?session=0`: the same routes.
       routerOptions: { ignoreTrailingSlash: true },
     });
@@ -145,7 +152,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerRouteLimits(app, redis[0]);
     await app.register(swagger, { openapi: { info: { title: "Balcão API", version: "1" } }, transform: jsonSchemaTransform });
     registerErrorHandler(app);
+    registerRequestLog(app);
     ctx.log = app.log;
+    if (ctx.metrics) registerMetrics(app, ctx.metrics, config.metricsToken!);
 
     // Before the API: browser navigations must reach the SPA ahead of the API's auth hook.
     // a worker answers GET /healthz only
@@ -235,6 +244,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       io.adapter(createAdapter(quietCommands(pub), quietCommands(sub)));
     }
     ctx.realtime.attach(io);
+    if (ctx.metrics) registerCollectors(ctx.metrics, ctx, serves ? io : null);
     const jobs = runsJobs ? await startJobs(ctx) : null;
     const sweeper = runsJobs ? startEventSweeper(ctx) : null;
     if (jobs) health.jobs = "running";

@@ -8,6 +8,8 @@ import type { FastifyBaseLogger } from "fastify";
 import type { Dispatcher } from "./events/dispatcher";
 
 /** What services need from the running app; built once in app.ts. */
+import type { Metrics } from "./metrics/metrics";
+
 export interface AppContext {
   config: Config;
   database: Database;
@@ -19,6 +21,8 @@ export interface AppContext {
   /** Hands committed domain events to the listeners (events/). */
   events: Dispatcher;
   log?: FastifyBaseLogger;
+  /** Prometheus figures, when METRICS_TOKEN asks for them. */
+  metrics?: Metrics;
 }
 
 /** One `T` per running app, made on first use: state a service keeps, such as its batches. */

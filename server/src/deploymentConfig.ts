@@ -17,6 +17,8 @@ export interface DeploymentConfig {
   channelKey?: Buffer;
   databasePoolSize: number;
   media: MediaConfig;
+  /** The bearer token Prometheus sends to GET /metrics; unset: no /metrics at all. */
+  metricsToken?: string;
 }
 
 const S3_VARIABLES = ["S3_ENDPOINT", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_FORCE_PATH_STYLE"] as const;
@@ -35,6 +37,7 @@ const schema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),
+  METRICS_TOKEN: z.string().trim().min(16, "must have at least 16 characters").optional(),
 });
 
 const fail = (variable: string, message: string): never => {
@@ -83,7 +86,7 @@ export function loadDeploymentConfig(env: Record<string, string | undefined>): D
     const stray = S3_VARIABLES.find((name) => env[name] !== undefined);
     if (stray) fail(stray, "is set but MEDIA_URL is not (media are kept in an S3 bucket only with MEDIA_URL=s3://bucket/prefix)");
   }
-  return { role: e.ROLE, channelKey: e.CHANNEL_KEY ? parseChannelKey(e.CHANNEL_KEY) : undefined, databasePoolSize: e.DATABASE_POOL_SIZE, media };
+  return { role: e.ROLE, channelKey: e.CHANNEL_KEY ? parseChannelKey(e.CHANNEL_KEY) : undefined, databasePoolSize: e.DATABASE_POOL_SIZE, media, metricsToken: e.METRICS_TOKEN };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { countMessage } from "../metrics/collectors";
 import type { AppContext } from "../context";
 import type { whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -214,6 +215,7 @@ export class ChannelManager {
    */
   async storeMessage(whatsapp: { id: number; companyId: number }, delivered: InboundMessage) {
     const message = storableInbound(delivered);
+    if (this.ctx.metrics && !delivered.fromMe) void countMessage(this.ctx, whatsapp.id, "inbound").catch(() => undefined);
     if (message.isGroup) {
       const { CheckMsgIsGroup } = await readSettings(this.ctx.db, whatsapp.companyId, ["CheckMsgIsGroup"] as const);
       if (CheckMsgIsGroup === "enabled") return null;

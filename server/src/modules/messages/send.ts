@@ -153,6 +153,7 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     return (await presentMessages(ctx.db, ticket.companyId, [current ?? row]))[0];
   }
   let outcome: { externalId: string | null; sendStatus: Outcome["sendStatus"]; ack: number | null };
+  let channel = "unknown";
   try {
     if (!ticket.whatsappId) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     // an automatic message of an expired company is kept failed, for an attendant to send again once renewed
@@ -161,6 +162,7 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     if (!whatsapp) throw new AppError("ERR_NO_WAPP_FOUND", 404);
     if (claim.number === null) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
     const number = claim.number;
+    channel = whatsapp.channel;
     const adapter = ctx.channels.adapterFor(whatsapp);
     const options = { quotedExternalId: claim.quoted_external_id ?? undefined };
     let file = media;
@@ -173,6 +175,8 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     const unsent = err instanceof SessionUnreachable && !err.handedOver;
     outcome = { externalId: null, sendStatus: unsent ? "pending" : "failed", ack: null };
   }
+  if (outcome.sendStatus === "sent") ctx.metrics?.messages.inc({ direction: "outbound", channel });
+  if (outcome.sendStatus === "failed") ctx.metrics?.sendFailures.inc({ channel });
   const r = await outcomes(ctx).submit(`${ticket.companyId}`, { id: row.id, company_id: ticket.companyId, ...outcome });
   if (r instanceof Error) throw r;
   if (!r) throw notFound(); // the message was deleted with its ticket meanwhile
