@@ -29,13 +29,38 @@ afterAll(async () => {
 const todo = (issue: string, calls: string[]) => calls.forEach((call) => it.todo(`${call} — ${issue}`));
 
 describe("Prompts and integrations", () => {
-  todo(ISSUE.bots, [
-    "GET /prompt (prompts)",
-    "GET /prompt/{id}",
-    "POST /prompt",
-    "PUT /prompt/{id}",
-    "DELETE /prompt/{id} (response message)",
-  ]);
+  const newPrompt = async () => {
+    const queue = await created(t, "/queue", { name: unique("Setor IA "), color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` }, admin.token);
+    const body = { name: unique("Prompt "), prompt: "Você é a assistente da loja; responda com cordialidade e em poucas palavras.", queueId: queue.id, apiKey: "sk-contrato-0000abcd", voice: "texto", maxTokens: 100, temperature: 1, maxMessages: 10 };
+    return { queue, prompt: await created(t, "/prompt", body, admin.token), body };
+  };
+
+  it("GET /prompt (prompts)", async () => {
+    const { prompt } = await newPrompt();
+    const res = await t.http.get("/prompt", admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body.prompts).toContainEqual(expect.objectContaining({ id: prompt.id, name: prompt.name, maxTokens: 100, queue: expect.objectContaining({ name: expect.any(String) }) }));
+  });
+
+  it("GET /prompt/{id}", async () => {
+    const { prompt, queue } = await newPrompt();
+    expect(await t.http.get(`/prompt/${prompt.id}`, admin.token)).toMatchObject({ status: 200, body: { id: prompt.id, queueId: queue.id, voice: "texto", temperature: 1, maxMessages: 10, apiKey: "••••abcd" } });
+  });
+
+  it("POST /prompt", async () => {
+    const { prompt, body } = await newPrompt();
+    expect(prompt).toMatchObject({ id: expect.any(Number), name: body.name, prompt: body.prompt, queueId: body.queueId });
+  });
+
+  it("PUT /prompt/{id}", async () => {
+    const { prompt, body } = await newPrompt();
+    expect(await t.http.put(`/prompt/${prompt.id}`, { ...body, maxTokens: 300 }, admin.token)).toMatchObject({ status: 200, body: { id: prompt.id, maxTokens: 300 } });
+  });
+
+  it("DELETE /prompt/{id} (response message)", async () => {
+    const { prompt } = await newPrompt();
+    expect(await t.http.del(`/prompt/${prompt.id}`, admin.token)).toMatchObject({ status: 200, body: { message: expect.any(String) } });
+  });
 });
 
 describe("Queue integrations", () => {

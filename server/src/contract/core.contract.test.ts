@@ -336,7 +336,11 @@ describe("Lists used by the top bar, dashboard and forms", () => {
     expect(res.body).toContainEqual(expect.objectContaining({ id: queue.id, name: "Comercial", color: "#0A7CFF" }));
   });
 
-  it.todo(`GET /prompt — ${ISSUE.bots}`);
+  it("GET /prompt", async () => {
+    const res = await t.http.get("/prompt", admin.token);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ prompts: expect.any(Array), count: expect.any(Number), hasMore: false });
+  });
 
   it("GET /whatsapp with companyId and session=0", async () => {
     for (const path of [`/whatsapp?companyId=${admin.user.companyId}&session=0`, "/whatsapp/?session=0"]) {
