@@ -33,7 +33,7 @@ function gitCommit() {
 }
 
 export function machineLine(m = machine()) {
-  return `${m.cpus} cores (${m.cpuModel}), ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}`;
+  return `${m.cpus} cores, ${m.memoryGiB} GiB, ${m.platform}, Node ${m.node}`;
 }
 
 const mark = (met: boolean | null) => (met === null ? "–" : met ? "met" : "**missed**");

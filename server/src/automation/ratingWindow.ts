@@ -10,7 +10,7 @@ export const RATING_WINDOW_MS = 24 * 60 * 60 * 1000;
  * statement); rating.ts reads the question. The window's start is the database's now(), which the
  * planner can estimate for a kept (generic) plan, unlike a parameter: with a parameter, the
  * inbound statement's generic plan looked dearer than planning it each time, so it was planned
- * for every message (bench/README, "… (2026-11-25): the inbound pipeline's batches").
+ * for every message (bench/README, Conclusions: "the inbound pipeline's batches").
  */
 export const awaitingRating = (companyId: number, whatsappId: number, number: string | SQL) =>
   sql`from ticket_trackings tr join tickets t on t.id = tr.ticket_id join contacts ct on ct.id = t.contact_id

@@ -80,11 +80,11 @@ export async function eachAloneOnFailure<I, O>(items: I[], run: (items: I[]) => 
 
 /**
  * How many batches of one kind (one key) may run at once, each on its own pooled connection.
- * Two: on this 2-core machine more statements at once only share the cores, while what waits
+ * Two: on two cores more statements at once only share the cores, while what waits
  * meanwhile makes the next batch larger and each message cheaper. At full speed (64 in flight)
  * two slots stored 502–678 msg/s at 2.2–3.0 ms of CPU per message, three 475–653, ten 366–434,
  * and the ten hashed lanes before them 282–283 at 5.4 ms; at 200 msg/s the to-socket p99 was
- * 67–133 ms with two against 239–312 ms with the lanes (bench/README, "… (2026-11-25): two batch
+ * 67–133 ms with two against 239–312 ms with the lanes (bench/README, Conclusions: "two batch
  * slots per kind").
  */
 export const BATCH_SLOTS = 2;

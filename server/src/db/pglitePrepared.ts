@@ -1,7 +1,7 @@
 /**
  * Prepared statements on PGlite. Its API runs every parameterized statement unnamed, so parsed
  * and planned again on every call: the inbound statement spent 4.7 ms of its 5.9 planning
- * (bench/README, "… (2026-11-25): ticket locks in id order, PGlite's prepared statements"). Here
+ * (bench/README, Conclusions: "ticket locks in id order, PGlite's prepared statements"). Here
  * a statement is PREPAREd once per database under its name and then EXECUTEd with each value
  * turned into text by PGlite's own serializer for that parameter's type (as `query` would bind
  * it) and written as a string literal, which PostgreSQL reads with the type's input function as

@@ -22,7 +22,7 @@ export function tcpSocketOf(engineSocket: unknown): TcpSocket | undefined {
  * right after (same turn of the event loop, so no event waits longer). An inbound message gives an
  * attendant two to four events (the message, its ticket, the bot's answer); at full speed the admin's
  * socket took four in five of the server's writes, and writes were a third of its CPU (bench/README,
- * "… (2026-11-26): events in one write per flush").
+ * Conclusions: "events in one write per flush").
  */
 export function coalesceFrames(io: Server) {
   io.engine.on("flush", (socket: unknown, packets: unknown[]) => {

@@ -124,7 +124,7 @@ interface QueueScope { queues: string; attendant?: { id: string; otherQueues: st
  * `upTo` rows, merged. Each walk costs the same whatever the queue's size, so PostgreSQL keeps one plan
  * for every company: with "queue in (…) or no queue" as a filter, a generic plan expected a few tickets
  * and sorted all of them, and for a large company it planned the statement again on every call
- * (0.8 ms of 2.2; bench/README, "… (2026-11-25): ticket lists that keep their plan"). The queues
+ * (0.8 ms of 2.2; bench/README, Conclusions: "ticket lists that keep their plan"). The queues
  * go through array(…) so that the planner
  * cannot count them in either plan: a company's own plan, which saw 2 queues where the kept one
  * assumed 10, looked cheaper and was made again on every call.
@@ -132,13 +132,13 @@ interface QueueScope { queues: string; attendant?: { id: string; otherQueues: st
  * twice, once for each holder, and an attendant's tickets elsewhere are walked in each other queue of
  * the company (index tickets_company_status_queue_user_updated_idx): one walk over the queue, or over
  * all the attendant's tickets, would read rows only to leave them out (bench/README,
- * "… (2026-11-26): walks of one holder, the lists after inbound").
+ * Conclusions: "walks of one holder, the lists after inbound").
  */
 function mergedPage(rest: string, scope: QueueScope, upTo: string, ownOrNobody?: string) {
   // Each walk is in NEWEST order, as the index gives it: the order names the columns the walk fixes
   // (its queue, and its holder when it has one), since the planner takes "is null" for a filter, not
   // for an equality, and would otherwise read and sort every ticket of no queue (3,688 pending ones
-  // after the bench's inbound part; bench/README, "… (2026-11-26): walks of one holder, the lists
+  // after the bench's inbound part; bench/README, Conclusions: "walks of one holder, the lists
   // after inbound"). Ordered by the holder, a walk of one
   // holder takes the holder's index, which only the generic plan's guess of many tickets of nobody
   // would otherwise turn away from.
