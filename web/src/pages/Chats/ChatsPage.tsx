@@ -83,28 +83,28 @@ export function ChatsPage() {
     </>
   );
 
-  if (narrow) {
-    return (
-      <Box sx={{ height: pageHeight, display: "flex", flexDirection: "column" }} data-testid="chats-page" data-layout="tabs">
+  // One tree for both layouts, so that resizing keeps the list and the open chat mounted.
+  const pane = (tab: MobileTab) => (narrow ? { flex: 1, minHeight: 0, display: mobileTab === tab ? "flex" : "none", flexDirection: "column" } : {});
+  return (
+    <Box sx={{ height: pageHeight, display: "flex", flexDirection: narrow ? "column" : "row" }} data-testid="chats-page" data-layout={narrow ? "tabs" : "split"}>
+      {narrow && (
         <Paper square elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
           <Tabs value={mobileTab} onChange={(_, next: MobileTab) => setMobileTab(next)} variant="fullWidth">
             <Tab value="chats" icon={<ForumOutlined fontSize="small" />} iconPosition="start" label={t("chats.tabs.chats")} data-testid="chats-tab-chats" sx={{ minHeight: 48 }} />
             <Tab value="messages" icon={<ChatOutlined fontSize="small" />} iconPosition="start" label={t("chats.tabs.messages")} data-testid="chats-tab-messages" sx={{ minHeight: 48 }} />
           </Tabs>
         </Paper>
-        <Box sx={{ flex: 1, minHeight: 0, display: mobileTab === "chats" ? "flex" : "none", flexDirection: "column" }}>{list}</Box>
-        <Box sx={{ flex: 1, minHeight: 0, display: mobileTab === "messages" ? "flex" : "none", flexDirection: "column" }}>{conversation}</Box>
-        {dialogs}
-      </Box>
-    );
-  }
-
-  return (
-    <Box sx={{ height: pageHeight, display: "flex" }} data-testid="chats-page" data-layout="split">
-      <Box sx={{ width: { md: "36%", lg: "30%" }, minWidth: 320, maxWidth: 460, flexShrink: 0, borderRight: 1, borderColor: "divider", display: "flex", flexDirection: "column" }}>
+      )}
+      <Box
+        sx={
+          narrow
+            ? pane("chats")
+            : { width: { md: "36%", lg: "30%" }, minWidth: 320, maxWidth: 460, flexShrink: 0, borderRight: 1, borderColor: "divider", display: "flex", flexDirection: "column" }
+        }
+      >
         {list}
       </Box>
-      <Box sx={{ flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>{conversation}</Box>
+      <Box sx={narrow ? pane("messages") : { flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>{conversation}</Box>
       {dialogs}
     </Box>
   );
