@@ -1,8 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
-import { messages, promptHandovers, promptReplies, prompts, queues, tickets, whatsapps } from "../../db/schema";
+import { messages, promptReplies, prompts, queues, tickets } from "../../db/schema";
 import { planAllows } from "../../policies/plan";
-import { sql } from "drizzle-orm";
+import { rowsOf } from "../../channels/sqlRows";
 
 type TicketRow = typeof tickets.$inferSelect;
 /** The ticket as the customer's message was stored with it (the event's own view), when known. */
@@ -20,31 +20,44 @@ const unheld = (t: TicketAsStored) => t.status === "pending" && t.userId === nul
  * said after it: the menu may have answered it.
  */
 export async function promptFor(ctx: AppContext, companyId: number, messageId: number, stored: TicketAsStored | null, opened: boolean): Promise<{ promptId: number; ticketId: number } | null> {
-  const [message] = await ctx.db
-    .select({ ticketId: messages.ticketId, fromMe: messages.fromMe })
-    .from(messages)
-    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
-  if (!message || message.fromMe) return null;
-  const [ticket] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, message.ticketId)));
-  if (!ticket || !unheld(ticket) || (stored && !unheld(stored))) return null;
-  const [handedOver] = await ctx.db.select({ ticketId: promptHandovers.ticketId }).from(promptHandovers).where(and(eq(promptHandovers.companyId, companyId), eq(promptHandovers.ticketId, ticket.id)));
-  if (handedOver) return null;
-  let promptId = ticket.promptId;
-  if (!promptId && ticket.whatsappId) {
-    const [connection] = await ctx.db.select({ promptId: whatsapps.promptId }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, ticket.whatsappId)));
-    promptId = connection?.promptId ?? null;
-  }
+  // one statement for every customer message: most tickets have no prompt anywhere
+  const [now] = await rowsOf<NowRow>(
+    ctx.db,
+    sql`select t.id, t.status, t.user_id, t.is_group, t.queue_id, t.chatbot, m.from_me, t.prompt_id,
+          (select w.prompt_id from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection_prompt_id,
+          exists (select 1 from prompt_handovers h where h.company_id = t.company_id and h.ticket_id = t.id) as handed_over
+        from messages m join tickets t on t.company_id = m.company_id and t.id = m.ticket_id
+        where m.company_id = ${companyId}::int and m.id = ${messageId}::int`,
+    "balcao_ai_owner",
+  );
+  if (!now || now.from_me || now.handed_over) return null;
+  const ticket: TicketAsStored = { status: now.status, userId: now.user_id, queueId: now.queue_id, chatbot: now.chatbot, isGroup: now.is_group };
+  if (!unheld(ticket) || (stored && !unheld(stored))) return null;
+  let promptId = now.prompt_id ?? now.connection_prompt_id;
   if (!promptId) {
     const asStored = stored ?? ticket;
     if (asStored.queueId === null || asStored.chatbot || opened) return null;
     const [queue] = await ctx.db.select({ promptId: queues.promptId }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, asStored.queueId)));
     promptId = queue?.promptId ?? null;
-    if (promptId && !stored && (await saidAfter(ctx, companyId, ticket.id, messageId))) return null;
+    if (promptId && !stored && (await saidAfter(ctx, companyId, now.id, messageId))) return null;
   }
   if (!promptId) return null;
   const [prompt] = await ctx.db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)));
   if (!prompt || !(await planAllows(ctx.db, companyId, "useOpenAi"))) return null;
-  return { promptId: prompt.id, ticketId: ticket.id };
+  return { promptId: prompt.id, ticketId: now.id };
+}
+
+interface NowRow {
+  id: number;
+  status: string;
+  user_id: number | null;
+  is_group: boolean;
+  queue_id: number | null;
+  chatbot: boolean;
+  from_me: boolean;
+  prompt_id: number | null;
+  connection_prompt_id: number | null;
+  handed_over: boolean;
 }
 
 async function saidAfter(ctx: AppContext, companyId: number, ticketId: number, messageId: number) {
