@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { timestamps } from "./timestamps";
 
@@ -18,6 +18,8 @@ export const contacts = pgTable(
     isGroup: boolean().notNull().default(false),
     extraInfo: jsonb().$type<ExtraInfo[]>().notNull().default([]),
     whatsappId: integer(),
+    /** When its personal data was erased on request (LGPD/GDPR); the row stays so counts and reports hold. */
+    erasedAt: timestamp({ withTimezone: true, mode: "date" }),
     /**
      * What a search looks in: the name in lower case, a line break and the number. A search reads
      * it with LIKE, so the matches' check does not lower every name again as ILIKE does (migration 0015).

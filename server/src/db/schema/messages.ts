@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, jsonb, pgTable, text, unique } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, unique } from "drizzle-orm/pg-core";
 import { companyColumn } from "./companies";
 import { contacts } from "./contacts";
 import { tickets } from "./tickets";
@@ -36,6 +36,8 @@ export const messages = pgTable(
     dataJson: jsonb(),
     /** What a customer's audio says, as the AI's transcription read it. */
     transcript: text(),
+    /** When its body and media were erased with its contact's personal data; the row stays for counts and reports. */
+    erasedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
