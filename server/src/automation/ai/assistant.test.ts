@@ -224,7 +224,7 @@ describe("after a stop", () => {
       .insert(messages)
       .values({ companyId: s.companyId, ticketId: said.ticket.id, whatsappId: s.wa.id, contactId: said.ticket.contactId, externalId: unique("lost-"), body: "Vocês entregam?", fromMe: false })
       .returning();
-    await t.built.ctx.db.insert(promptReplies).values({ companyId: s.companyId, messageId: lost.id, ticketId: said.ticket.id, promptId: s.prompt.id });
+    await t.built.ctx.db.insert(promptReplies).values({ companyId: s.companyId, messageId: lost.id, ticketId: said.ticket.id, promptId: s.prompt.id, createdAt: new Date(Date.now() - 60_000) });
     ai.reply = () => ({ status: 200, text: "Entregamos sim." });
     expect(await answerLeftDue(t.built.ctx, 0)).toBeGreaterThanOrEqual(1);
     await answerLeftDue(t.built.ctx, 0);

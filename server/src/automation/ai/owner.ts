@@ -23,14 +23,15 @@ export async function promptFor(ctx: AppContext, companyId: number, messageId: n
   // one statement for every customer message: most tickets have no prompt anywhere
   const [now] = await rowsOf<NowRow>(
     ctx.db,
-    sql`select t.id, t.status, t.user_id, t.is_group, t.queue_id, t.chatbot, m.from_me, t.prompt_id,
+    sql`select t.id, t.status, t.user_id, t.is_group, t.queue_id, t.chatbot, t.use_integration, m.from_me, t.prompt_id,
           (select w.prompt_id from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection_prompt_id,
           exists (select 1 from prompt_handovers h where h.company_id = t.company_id and h.ticket_id = t.id) as handed_over
         from messages m join tickets t on t.company_id = m.company_id and t.id = m.ticket_id
         where m.company_id = ${companyId}::int and m.id = ${messageId}::int`,
     "balcao_ai_owner",
   );
-  if (!now || now.from_me || now.handed_over) return null;
+  // a ticket a queue integration holds is its bot's (automation/integrations/)
+  if (!now || now.from_me || now.handed_over || now.use_integration) return null;
   const ticket: TicketAsStored = { status: now.status, userId: now.user_id, queueId: now.queue_id, chatbot: now.chatbot, isGroup: now.is_group };
   if (!unheld(ticket) || (stored && !unheld(stored))) return null;
   let promptId = now.prompt_id ?? now.connection_prompt_id;
@@ -54,6 +55,7 @@ interface NowRow {
   is_group: boolean;
   queue_id: number | null;
   chatbot: boolean;
+  use_integration: boolean;
   from_me: boolean;
   prompt_id: number | null;
   connection_prompt_id: number | null;
