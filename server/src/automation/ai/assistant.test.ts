@@ -165,6 +165,21 @@ describe("an AI prompt answers its connection's tickets", () => {
   });
 });
 
+describe("a ticket a queue integration holds", () => {
+  it("is left to the integration's bot", async () => {
+    const s = await setup();
+    const number = newNumber();
+    ai.reply = () => ({ status: 200, text: "Resposta" });
+    const said = await customerSays(t.http, s.wa, number, "Olá");
+    await until(() => outbound(s, number), (o) => o.length >= 1);
+    await t.built.ctx.db.update(tickets).set({ useIntegration: true }).where(eq(tickets.id, said.ticket.id));
+    const before = ai.chats.length;
+    await customerSays(t.http, s.wa, number, "Ainda aí?");
+    await new Promise((r) => setTimeout(r, 400));
+    expect(ai.chats.length).toBe(before);
+  });
+});
+
 describe("a prompt on a queue", () => {
   it("answers once the menu put the ticket in its queue, never the same message as the menu", async () => {
     const s = await setup({}, true);
