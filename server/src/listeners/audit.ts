@@ -75,7 +75,8 @@ export const auditLog: Listener = {
   accepts: isAuditedAction,
   async handle(ctx: AppContext, event: DomainEvent) {
     const userId = actingUser(event);
-    if (userId === null && !isSignInAction(event.type)) return;
+    // the command line acts as nobody, and says so in its facts
+    if (userId === null && !isSignInAction(event.type) && event.data?.source !== "cli") return;
     const [userName, companyName] = await Promise.all([
       userId === null ? null : nameOf(ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId))),
       event.companyId === null ? null : nameOf(ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, event.companyId))),

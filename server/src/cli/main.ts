@@ -1,0 +1,9 @@
+import { runCli } from "./program";
+
+// `npx balcao <command>`: scripts/balcao.mjs starts this file
+const code = await runCli(process.argv.slice(2), {
+  env: process.env,
+  out: (line) => process.stdout.write(`${line}\n`),
+  err: (line) => process.stderr.write(`${line}\n`),
+});
+process.exitCode = code;
