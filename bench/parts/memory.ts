@@ -78,7 +78,7 @@ export async function runMemoryEnd(ctx: PartContext): Promise<PartResult> {
     ],
     notes: [
       "Each RSS is the lowest of five readings a second apart. Growth of up to 20 MB between repeats is taken as noise (the V8 heap grows in steps and is collected lazily).",
-      "The server runs as `npm start` runs it (TypeScript through tsx). WhatsApp Web's library (baileys) and the spreadsheet library load on first use, so they are not in these figures unless a baileys session is paired.",
+      "The server runs from its TypeScript sources through tsx (`npm start` runs the same code compiled to JavaScript). WhatsApp Web's library (baileys) and the spreadsheet library load on first use, so they are not in these figures unless a baileys session is paired.",
     ],
     data: samples,
   };
