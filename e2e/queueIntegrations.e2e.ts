@@ -7,7 +7,7 @@ import { api } from "./support/api";
 import { browserAvailable } from "./support/browser";
 import { startJourney, stopJourney } from "./support/journey";
 import { ADMIN, type RunningServer } from "./support/server";
-import { signedInPage } from "./support/session";
+import { browserToken, signedInPage } from "./support/session";
 import { simulateCustomer } from "./support/simulator";
 import { adminApiSession, pairedSandbox } from "./support/workspace";
 
@@ -99,13 +99,14 @@ describe.skipIf(!browserAvailable)("an admin puts a webhook bot in front of a qu
   });
 
   it("answers the simulated customer through the bot, then hands the ticket to a person", async () => {
+    // one session per user: the simulator's page takes over from the admin's
     customer = await signedInPage(browser, server, ADMIN, { viewport: { width: 1280, height: 860 } });
     await simulateCustomer(customer, NUMBER, "Carla Dias");
     await say("quero um orçamento", 'Robô: você disse "quero um orçamento"');
     expect(arrivals.every((a) => a.signed)).toBe(true);
     await say("atendente", "Vou chamar uma pessoa.");
     // the attendants find it waiting in the queue, the bot off
-    const { token } = await adminApiSession(server);
+    const token = await browserToken(customer);
     await expect
       .poll(async () => (await api<{ tickets: { useIntegration: boolean; queueId: number; status: string; contact: { number: string } }[] }>(server.url, "GET", "/tickets?status=pending&showAll=true", undefined, token)).tickets.find((tk) => tk.contact.number === NUMBER))
       .toMatchObject({ useIntegration: false, queueId, status: "pending" });
