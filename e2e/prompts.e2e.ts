@@ -15,6 +15,7 @@ const NUMBER = "5511987650088";
 const AGENT = { name: "Bruno Atendente", email: "bruno.ia@example.com", password: "segredo1" };
 const INSTRUCTIONS = "Você é a assistente da Loja Central. Responda em uma frase curta e cordial.";
 const API_KEY = "sk-jornada-ia-7788";
+const SPOKEN = "Qual o preço do sofá azul?";
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,6 +32,7 @@ async function startModel() {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
+      if (req.url === "/v1/audio/transcriptions") return res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ text: SPOKEN }));
       if (req.url !== "/v1/chat/completions") return res.writeHead(404).end();
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { messages: { role: string; content: string }[] };
       chats.push({ authorization: req.headers.authorization, messages: body.messages });
@@ -108,6 +110,10 @@ describe.skipIf(!browserAvailable)("an admin puts an AI prompt in front of a con
     await simulateCustomer(customer, NUMBER, "Denise Prado");
     await say("Vocês abrem no sábado?", 'IA: recebi "Vocês abrem no sábado?"');
     expect(chats[0]).toMatchObject({ authorization: `Bearer ${API_KEY}`, messages: [{ role: "system", content: INSTRUCTIONS }, { role: "user", content: "Vocês abrem no sábado?" }] });
+    // a voice note: transcribed before the model reads it
+    const note = Buffer.from("OggS-nota-de-voz").toString("base64");
+    await api(server.url, "POST", `/sandbox/${connection.id}/inbound`, { number: NUMBER, name: "Denise Prado", body: "", mediaType: "audio", media: { data: note, filename: "nota.ogg", mimetype: "audio/ogg" } }, connection.token);
+    await customer.locator('[data-testid^="simulator-message-"][data-direction="out"]').filter({ hasText: `IA: recebi "${SPOKEN}"` }).first().waitFor({ timeout: 15_000 });
     await say("Quero falar com um atendente", "atendentes");
     const asked = chats.length;
 
@@ -116,6 +122,8 @@ describe.skipIf(!browserAvailable)("an admin puts an AI prompt in front of a con
     await agent.getByText("Denise Prado").first().waitFor();
     await agent.locator('[data-testid^="ticket-accept-"]').first().click();
     await agent.locator('[data-testid="ticket-view"][data-status="open"]').waitFor();
+    // what the assistant heard shows under the customer's audio
+    await agent.getByTestId("message-transcript").filter({ hasText: SPOKEN }).waitFor();
     await agent.getByTestId("composer-input").fill("Olá Denise, sou o Bruno. Abrimos sim!");
     await agent.getByTestId("composer-send").click();
     await customer.locator('[data-testid^="simulator-message-"][data-direction="out"]').filter({ hasText: "sou o Bruno" }).first().waitFor({ timeout: 15_000 });
