@@ -5,7 +5,7 @@ import { subjectOf, viewOf } from "./viewOf";
 
 const TYPES = new Set(["prompt.created", "prompt.updated", "prompt.deleted"]);
 
-/** Prompts to `company-{id}-prompt`: create/update with the record (keys masked), delete with the id. */
+/** Prompts to `company-{id}-prompt`, the company's admins only (they alone manage them): create/update with the record (keys masked), delete with the id. */
 export const promptsRealtime: Listener = {
   name: "realtime.prompts",
   accepts: (type) => TYPES.has(type),
@@ -14,9 +14,9 @@ export const promptsRealtime: Listener = {
     if (!subject) return;
     const { companyId, id } = subject;
     const deleted = { action: "delete", id };
-    if (event.type === "prompt.deleted") return ctx.realtime.toCompany(companyId, "prompt", deleted);
+    if (event.type === "prompt.deleted") return ctx.realtime.toAdmins(companyId, "prompt", deleted);
     const record = await viewOf<PromptRecord>(event, "record", () => findPromptRecord(ctx, companyId, id));
-    if (!record) return ctx.realtime.toCompany(companyId, "prompt", deleted);
-    ctx.realtime.toCompany(companyId, "prompt", { action: event.type === "prompt.created" ? "create" : "update", record });
+    if (!record) return ctx.realtime.toAdmins(companyId, "prompt", deleted);
+    ctx.realtime.toAdmins(companyId, "prompt", { action: event.type === "prompt.created" ? "create" : "update", record });
   },
 };

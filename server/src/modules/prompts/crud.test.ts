@@ -94,15 +94,20 @@ describe("GET, PUT and DELETE /prompt", () => {
     await t.built.ctx.db.update(queues).set({ promptId: p.id }).where(eq(queues.id, a.queue.id));
     const wa = await t.http.post("/whatsapp", { name: "Canal IA", channel: "sandbox", promptId: p.id }, a.token);
     const socket = await connectSocket(t.url, a.token);
+    const attendant = await connectSocket(t.url, (await createAttendant(t, a.token)).token);
     try {
       const updated = nextEvent(socket, `company-${a.company.id}-prompt`, 3_000, (e: { action: string }) => e.action === "update");
+      const overheard = nextEvent(attendant, `company-${a.company.id}-prompt`, 1_500);
       await t.http.put(`/prompt/${p.id}`, body(a.queue.id, { name: "Ao vivo" }), a.token);
       expect(await updated).toMatchObject({ action: "update", record: { id: p.id, name: "Ao vivo", apiKey: "••••WXYZ" } });
+      // the instructions are the admins' business
+      expect(await overheard).toBeNull();
       const deleted = nextEvent(socket, `company-${a.company.id}-prompt`, 3_000, (e: { action: string }) => e.action === "delete");
       expect(await t.http.del(`/prompt/${p.id}`, a.token)).toMatchObject({ status: 200, body: { message: expect.any(String) } });
       expect(await deleted).toEqual({ action: "delete", id: p.id });
     } finally {
       socket.close();
+      attendant.close();
     }
     expect((await t.http.get(`/prompt/${p.id}`, a.token)).status).toBe(404);
     const [queue] = await t.built.ctx.db.select().from(queues).where(eq(queues.id, a.queue.id));
