@@ -3,6 +3,7 @@ import cookie from "@fastify/cookie";
 import cors from "@fastify/cors";
 import multipart from "@fastify/multipart";
 import swagger from "@fastify/swagger";
+import swaggerUi from "@fastify/swagger-ui";
 import path from "node:path";
 import { Redis } from "ioredis";
 import { Dispatcher } from "./events/dispatcher";
@@ -151,6 +152,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (redis.length) await redis[0].connect().catch(() => undefined);
     registerRouteLimits(app, redis[0]);
     await app.register(swagger, { openapi: { info: { title: "Balcão API", version: "1" } }, transform: jsonSchemaTransform });
+    // the interactive page of the whole API, public like /openapi.json (it holds no data)
+    if (config.role !== "worker") await app.register(swaggerUi, { routePrefix: "/api-docs", uiConfig: { docExpansion: "none", deepLinking: true } });
     registerErrorHandler(app);
     registerRequestLog(app);
     ctx.log = app.log;

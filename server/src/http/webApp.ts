@@ -32,7 +32,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     const accept = request.headers.accept ?? "";
     const urlPath = request.url.split("?")[0];
     if (!accept.includes("text/html") || accept.includes("application/json")) return;
-    if (urlPath.startsWith("/assets/") || urlPath.startsWith("/socket.io")) return;
+    if (urlPath.startsWith("/assets/") || urlPath.startsWith("/socket.io") || urlPath === "/api-docs" || urlPath.startsWith("/api-docs/")) return;
     return addVary(reply, "Accept").sendFile("index.html", distDir, { cacheControl: false });
   });
 

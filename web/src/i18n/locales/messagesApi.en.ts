@@ -39,4 +39,6 @@ export const messagesApiEn: typeof messagesApiPt = {
   sending: "Sending…",
   sent: "Message sent successfully",
   invalidToken: "Invalid token: check the connection's token in Connections.",
+  fullApi: "Every API route, with its data and answers, is in the",
+  fullApiLink: "interactive documentation (OpenAPI)",
 };

@@ -39,4 +39,6 @@ export const messagesApiEs: typeof messagesApiPt = {
   sending: "Enviando…",
   sent: "Mensaje enviado con éxito",
   invalidToken: "Token inválido: verifique el token de la conexión en Conexiones.",
+  fullApi: "Todas las rutas de la API, con sus datos y respuestas, están en la",
+  fullApiLink: "documentación interactiva (OpenAPI)",
 };

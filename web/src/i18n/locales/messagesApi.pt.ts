@@ -38,4 +38,6 @@ export const messagesApiPt = {
   sending: "Enviando…",
   sent: "Mensagem enviada com sucesso",
   invalidToken: "Token inválido: confira o token da conexão em Conexões.",
+  fullApi: "Todas as rotas da API, com seus dados e respostas, estão na",
+  fullApiLink: "documentação interativa (OpenAPI)",
 };

@@ -1,4 +1,4 @@
-import { Box, Divider, Paper, Stack, Typography } from "@mui/material";
+import { Box, Divider, Link, Paper, Stack, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { EXTERNAL_API_MAX_PER_MINUTE } from "@balcao/common";
 import { CodeBlock } from "./CodeBlock";
@@ -78,6 +78,13 @@ export function ApiDocs() {
           <CodeBlock code={examples.media} testId="api-doc-media-curl" />
         </Stack>
         <Typography variant="body2" color="text.secondary">{t("messagesApi.responseNote")}</Typography>
+        <Divider />
+        <Typography variant="body2">
+          {t("messagesApi.fullApi")}{" "}
+          <Link href="/api-docs" target="_blank" rel="noopener" data-testid="api-docs-link">
+            {t("messagesApi.fullApiLink")}
+          </Link>
+        </Typography>
       </Stack>
     </Paper>
   );
