@@ -39,6 +39,9 @@ describe("POST /prompt", () => {
     const res = await t.http.post("/prompt", body(a.queue.id), a.token);
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: "Assistente de vendas", queueId: a.queue.id, queue: { id: a.queue.id, name: a.queue.name }, voice: "texto", maxTokens: 100, temperature: 1, maxMessages: 10, companyId: a.company.id, apiKey: "••••WXYZ", voiceKey: null, baseUrl: null, model: null });
+    for (const answer of [res, await t.http.get(`/prompt/${res.body.id}`, a.token), await t.http.get("/prompt", a.token), await t.http.put(`/prompt/${res.body.id}`, body(a.queue.id), a.token)]) {
+      expect(JSON.stringify(answer.body)).not.toContain(API_KEY.slice(0, -4));
+    }
     const [row] = await t.built.ctx.db.select().from(prompts).where(eq(prompts.id, res.body.id));
     expect(row.apiKey).not.toContain(API_KEY);
     expect(row.apiKey).toMatch(/^gcm1:/);
