@@ -151,7 +151,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     // Redis down at start: the process still starts, /healthz answers 503 until it is back
     if (redis.length) await redis[0].connect().catch(() => undefined);
     registerRouteLimits(app, redis[0]);
-    await app.register(swagger, { openapi: { info: { title: "Balcão API", version: "1" } }, transform: jsonSchemaTransform });
+    await app.register(swagger, {
+      openapi: {
+        info: { title: "Balcão API", version: "1" },
+        // every route asks for a user's access token (POST /auth/login), the messages API for a connection's token
+        components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT or connection token" } } },
+        security: [{ bearerAuth: [] }],
+      },
+      transform: jsonSchemaTransform,
+    });
     // the interactive page of the whole API, public like /openapi.json (it holds no data)
     if (config.role !== "worker") await app.register(swaggerUi, { routePrefix: "/api-docs", uiConfig: { docExpansion: "none", deepLinking: true } });
     registerErrorHandler(app);

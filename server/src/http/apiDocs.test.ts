@@ -25,8 +25,9 @@ describe("the API's interactive documentation", () => {
     expect(html).not.toContain("Balcão SPA");
     expect(html.toLowerCase()).toContain("swagger");
 
-    const doc = (await (await fetch(`${t.url}/api-docs/json`)).json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await (await fetch(`${t.url}/api-docs/json`)).json()) as { openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, { scheme: string }> } };
     expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.components.securitySchemes.bearerAuth).toMatchObject({ type: "http", scheme: "bearer" });
     for (const route of ["/auth/login", "/tickets", "/messages/{ticketId}", "/campaigns/{id}", "/chats/{id}/messages", "/api/messages/send"]) expect(Object.keys(doc.paths)).toContain(route);
     // its own pages and the probes are not API routes
     expect(Object.keys(doc.paths).some((p) => p.startsWith("/api-docs") || p === "/metrics")).toBe(false);
