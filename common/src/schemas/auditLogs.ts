@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   "queue.deleted",
   "setting.updated",
   "contact.deleted",
+  "contact.erased",
   "contacts.exported",
   "contacts.imported",
   "tag.deleted",
@@ -40,6 +41,7 @@ export const AUDIT_ACTIONS = [
   "webhook.created",
   "webhook.updated",
   "webhook.deleted",
+  "channelKey.rotated",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -76,7 +76,7 @@ export async function exportCompany(io: CliIo, opts: { companyId: string; output
       if (failed) throw failed;
       const rows = Object.values(counts).reduce((a, b) => a + b, 0);
       await cliCommand(cli, async (_tx, events) =>
-        events.add({ type: "company.exported", companyId: null, stream: `company:${companyId}`, actor: { userId: null }, data: { companyId, name: company.name, rows, mediaFiles: manifest.mediaFiles, ...CLI_FACT } }),
+        events.add({ type: "company.exported", companyId: null, stream: `company:${companyId}`, actor: { userId: null }, data: { companyId, name: company.name, rows, files: manifest.mediaFiles, ...CLI_FACT } }),
       );
       io.out(`Exported company ${companyId} (${company.name}) to ${file}: ${rows} row(s) in ${Object.keys(counts).length} table(s), ${manifest.mediaFiles} media file(s).`);
       if (missing.length) io.err(`${missing.length} media file(s) named by the data were not found in the media store (listed in manifest.json).`);

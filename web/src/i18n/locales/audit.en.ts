@@ -35,6 +35,7 @@ export const auditEn: typeof auditPt = {
     deadLetter: "Unstored messages",
     ticket: "Tickets",
     webhook: "Webhooks",
+    channelKey: "Channel key",
   },
   actions: {
     auth: { signedIn: "Signed in", signInFailed: "Failed sign-in", signedOut: "Signed out" },
@@ -42,7 +43,7 @@ export const auditEn: typeof auditPt = {
     whatsapp: { created: "Connection created", updated: "Connection changed", deleted: "Connection deleted" },
     queue: { created: "Queue created", updated: "Queue changed", deleted: "Queue deleted" },
     setting: { updated: "Setting changed" },
-    contact: { deleted: "Contact deleted" },
+    contact: { deleted: "Contact deleted", erased: "Contact erased on request (personal data)" },
     contacts: { exported: "Contacts exported", imported: "Contacts imported" },
     tag: { deleted: "Tag deleted" },
     quickMessage: { deleted: "Quick reply deleted" },
@@ -53,6 +54,7 @@ export const auditEn: typeof auditPt = {
     deadLetter: { deleted: "Unstored message dismissed" },
     ticket: { deleted: "Ticket deleted" },
     webhook: { created: "Webhook created", updated: "Webhook changed", deleted: "Webhook deleted" },
+    channelKey: { rotated: "Channel key rotated" },
   },
   entities: {
     user: "User",

@@ -35,6 +35,7 @@ export const auditEs: typeof auditPt = {
     deadLetter: "Mensajes no guardados",
     ticket: "Atenciones",
     webhook: "Webhooks",
+    channelKey: "Clave de los canales",
   },
   actions: {
     auth: { signedIn: "Inició sesión", signInFailed: "Intento de acceso fallido", signedOut: "Cerró sesión" },
@@ -42,7 +43,7 @@ export const auditEs: typeof auditPt = {
     whatsapp: { created: "Conexión creada", updated: "Conexión modificada", deleted: "Conexión eliminada" },
     queue: { created: "Cola creada", updated: "Cola modificada", deleted: "Cola eliminada" },
     setting: { updated: "Configuración modificada" },
-    contact: { deleted: "Contacto eliminado" },
+    contact: { deleted: "Contacto eliminado", erased: "Contacto borrado a pedido (datos personales)" },
     contacts: { exported: "Contactos exportados", imported: "Contactos importados" },
     tag: { deleted: "Etiqueta eliminada" },
     quickMessage: { deleted: "Respuesta rápida eliminada" },
@@ -53,6 +54,7 @@ export const auditEs: typeof auditPt = {
     deadLetter: { deleted: "Mensaje no guardado descartado" },
     ticket: { deleted: "Atención eliminada" },
     webhook: { created: "Webhook creado", updated: "Webhook modificado", deleted: "Webhook eliminado" },
+    channelKey: { rotated: "Clave de los canales cambiada" },
   },
   entities: {
     user: "Usuario",

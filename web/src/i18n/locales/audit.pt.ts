@@ -34,6 +34,7 @@ export const auditPt = {
     deadLetter: "Mensagens não gravadas",
     ticket: "Atendimentos",
     webhook: "Webhooks",
+    channelKey: "Chave dos canais",
   },
   actions: {
     auth: { signedIn: "Entrou no sistema", signInFailed: "Tentativa de acesso falhou", signedOut: "Saiu do sistema" },
@@ -41,7 +42,7 @@ export const auditPt = {
     whatsapp: { created: "Conexão criada", updated: "Conexão alterada", deleted: "Conexão excluída" },
     queue: { created: "Fila criada", updated: "Fila alterada", deleted: "Fila excluída" },
     setting: { updated: "Configuração alterada" },
-    contact: { deleted: "Contato excluído" },
+    contact: { deleted: "Contato excluído", erased: "Contato apagado a pedido (dados pessoais)" },
     contacts: { exported: "Contatos exportados", imported: "Contatos importados" },
     tag: { deleted: "Tag excluída" },
     quickMessage: { deleted: "Resposta rápida excluída" },
@@ -52,6 +53,7 @@ export const auditPt = {
     deadLetter: { deleted: "Mensagem não gravada descartada" },
     ticket: { deleted: "Atendimento excluído" },
     webhook: { created: "Webhook criado", updated: "Webhook alterado", deleted: "Webhook excluído" },
+    channelKey: { rotated: "Chave dos canais trocada" },
   },
   entities: {
     user: "Usuário",
