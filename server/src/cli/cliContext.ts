@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import type { Config } from "../config";
 import { loadConfig } from "../config";
@@ -36,7 +37,12 @@ export const CLI_FACT = { source: "cli" } as const;
 export async function withCli<T>(io: CliIo, work: (cli: Cli) => Promise<T>): Promise<T> {
   const config = loadConfig(io.env);
   useChannelKey(config.dataDir, config.channelKey);
-  const database = io.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, "pglite"), poolSize: 2 }));
+  const pgliteDir = path.join(config.dataDir, "pglite");
+  // the embedded database takes one process at a time: a second one beside a running server would corrupt it
+  if (!io.database && !config.databaseUrl && fs.existsSync(path.join(pgliteDir, "postmaster.pid"))) {
+    throw new CliError(`the embedded database in ${pgliteDir} is open in another process: stop the server first (a server that crashed leaves postmaster.pid there; remove it when none runs)`);
+  }
+  const database = io.database ?? (await openDatabase({ url: config.databaseUrl, pgliteDir, poolSize: 2 }));
   try {
     return await work({ io, config, database, media: io.media ?? openMediaStore(config) });
   } finally {

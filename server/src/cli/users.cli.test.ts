@@ -1,8 +1,12 @@
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { users } from "../db/schema";
 import { ADMIN, signUpCompany, startTestApp, unique, type TestApp } from "../test/harness";
 import { auditRows, run } from "../test/cliRun";
+import { runCli } from "./program";
 
 let t: TestApp;
 beforeAll(async () => {
@@ -90,6 +94,17 @@ describe("balcao list-companies, migrate and help", () => {
     const r = await run(t, ["no-such-command"]);
     expect(r.code).toBe(1);
     expect(r.err).toContain("unknown command 'no-such-command'");
+  });
+
+  it("refuses the embedded database while another process has it open", async () => {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-cli-"));
+    await fs.mkdir(path.join(dataDir, "pglite"));
+    await fs.writeFile(path.join(dataDir, "pglite", "postmaster.pid"), "-42\n");
+    const err: string[] = [];
+    const code = await runCli(["list-companies"], { env: { DATA_DIR: dataDir }, out: () => undefined, err: (l) => err.push(l) });
+    await fs.rm(dataDir, { recursive: true, force: true });
+    expect(code).toBe(1);
+    expect(err.join("\n")).toContain("is open in another process: stop the server first");
   });
 
   it("fails with the configuration's own message", async () => {
