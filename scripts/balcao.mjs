@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const built = path.join(root, "server/dist/cli.js");
-const args = fs.existsSync(built) ? [built] : ["--import", "tsx", path.join(root, "server/src/cli/main.ts")];
+// the loader is found from here, not from the folder the command is run in
+const args = fs.existsSync(built) ? [built] : ["--import", import.meta.resolve("tsx"), path.join(root, "server/src/cli/main.ts")];
 const child = spawn(process.execPath, [...args, ...process.argv.slice(2)], { cwd: process.cwd(), stdio: "inherit" });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
