@@ -89,8 +89,11 @@ export async function rotateChannelKey(io: CliIo, opts: { key?: string }) {
       io.out(newKey.toString("base64"));
       return;
     }
-    await fs.copyFile(file, `${file}.previous`).catch(() => undefined);
+    const kept = await fs.copyFile(file, `${file}.previous`).then(
+      () => true,
+      () => false,
+    );
     await fs.rename(pending, file);
-    io.out(`Wrote the new key to ${file} (the previous one is in channel.key.previous). Restart every server process.`);
+    io.out(`Wrote the new key to ${file}${kept ? " (the previous one is in channel.key.previous)" : ""}. Restart every server process.`);
   });
 }
