@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
-import { companies, contacts, messages, tickets, users } from "../db/schema";
+import { companies, contactListItems, contactLists, contacts, messages, ticketNotes, tickets, users } from "../db/schema";
 import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { insertContact, insertTicket } from "../test/workspaceFixtures";
 import { auditRows, run } from "../test/cliRun";
@@ -92,9 +92,18 @@ describe("balcao erase-contact", () => {
   it("erases the contact's personal data and its messages' text and media, keeping the rows", async () => {
     const c = await companyWithConversation("5511933330001");
     const bystander = await companyWithConversation("5511933330002");
+    const db = t.built.ctx.db;
+    const [note] = await db.insert(ticketNotes).values({ companyId: c.companyId, ticketId: c.ticket.id, contactId: c.contact.id, note: "cliente mora na rua A" }).returning();
+    const [list] = await db.insert(contactLists).values({ companyId: c.companyId, name: "Clientes" }).returning();
+    await db.insert(contactListItems).values([
+      { companyId: c.companyId, contactListId: list.id, name: "Maria", number: "5511933330001" },
+      { companyId: c.companyId, contactListId: list.id, name: "João", number: "5511933339999" },
+    ]);
     const r = await run(t, ["erase-contact", "--company", String(c.companyId), "--number", "+55 (11) 93333-0001", "--yes"]);
     expect(r.code).toBe(0);
-    expect(r.out).toBe(`Erased contact ${c.contact.id} of company ${c.companyId}: 2 message(s) in 1 ticket(s), 1 media file(s) removed.`);
+    expect(r.out).toBe(`Erased contact ${c.contact.id} of company ${c.companyId}: 2 message(s) in 1 ticket(s), 1 media file(s) removed, 1 contact list item(s) deleted.`);
+    expect((await db.select().from(ticketNotes).where(eq(ticketNotes.id, note.id)))[0].note).toBe("");
+    expect((await db.select().from(contactListItems).where(eq(contactListItems.contactListId, list.id))).map((i) => i.number)).toEqual(["5511933339999"]);
     const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, c.contact.id));
     expect(contact).toMatchObject({ name: ERASED_NAME, number: "", email: "", profilePicUrl: "", extraInfo: [], erasedAt: expect.any(Date) });
     const rows = await t.built.ctx.db.select().from(messages).where(eq(messages.ticketId, c.ticket.id));

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, or } from "drizzle-orm";
-import { contacts, messages, schedules, tickets } from "../db/schema";
+import { contactListItems, contacts, messages, schedules, ticketNotes, tickets } from "../db/schema";
 import { CLI_FACT, CliError, cliCommand, idArgument, withCli, type CliIo } from "./cliContext";
 
 /** What an erased contact is called: no language of its own, as it stands in place of a name. */
@@ -9,8 +9,9 @@ export interface EraseContactOptions { companyId: string; contactId?: string; nu
 
 /**
  * Erases a contact's personal data (LGPD/GDPR): its name, number, email, picture and extra
- * information, and the text and media of its messages, its tickets' last message and its
- * scheduled messages' text. The rows stay, marked erased, so counts and reports hold.
+ * information, and the text and media of its messages, its tickets' last message, its notes and
+ * its scheduled messages' text; its number leaves the contact lists. The rows of contacts and
+ * messages stay, marked erased, so counts and reports hold.
  */
 export async function eraseContact(io: CliIo, opts: EraseContactOptions) {
   const companyId = idArgument(opts.companyId, "the company id");
@@ -40,20 +41,23 @@ export async function eraseContact(io: CliIo, opts: EraseContactOptions) {
         .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id)))
         .returning({ id: tickets.id });
       await tx.update(schedules).set({ body: "" }).where(and(eq(schedules.companyId, companyId), eq(schedules.contactId, contact.id)));
+      await tx.update(ticketNotes).set({ note: "", updatedAt: now }).where(and(eq(ticketNotes.companyId, companyId), eq(ticketNotes.contactId, contact.id)));
+      // campaign lists name the person by number only: the items go, so no campaign reaches them again
+      const listed = contact.number ? await tx.delete(contactListItems).where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.number, contact.number))).returning({ id: contactListItems.id }) : [];
       events.add({
         type: "contact.erased",
         companyId,
         stream: `contact:${contact.id}`,
         actor: { userId: null },
-        data: { contactId: contact.id, messages: erased.length, tickets: ticketRows.length, ...CLI_FACT },
+        data: { contactId: contact.id, messages: erased.length, tickets: ticketRows.length, listItems: listed.length, ...CLI_FACT },
       });
-      return { contact, messages: erased.length, tickets: ticketRows.length, media: media.map((m) => m.key!) };
+      return { contact, messages: erased.length, tickets: ticketRows.length, listItems: listed.length, media: media.map((m) => m.key!) };
     });
     let removed = 0;
     for (const key of done.media) {
       await cli.media.remove(companyId, key).then(() => removed++, () => undefined);
     }
-    io.out(`Erased contact ${done.contact.id} of company ${companyId}: ${done.messages} message(s) in ${done.tickets} ticket(s), ${removed} media file(s) removed.`);
+    io.out(`Erased contact ${done.contact.id} of company ${companyId}: ${done.messages} message(s) in ${done.tickets} ticket(s), ${removed} media file(s) removed, ${done.listItems} contact list item(s) deleted.`);
   });
 }
 
