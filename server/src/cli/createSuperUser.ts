@@ -7,7 +7,7 @@ import { userStream } from "../modules/users/events";
 import { CLI_FACT, CliError, cliCommand, withCli, type CliIo } from "./cliContext";
 import { chosenPassword } from "./password";
 
-export interface CreateSuperUserOptions { email: string; name?: string; password?: string }
+interface CreateSuperUserOptions { email: string; name?: string; password?: string }
 
 /** A super user of the platform's company: sees and manages every company. */
 export async function createSuperUser(io: CliIo, opts: CreateSuperUserOptions) {

@@ -5,7 +5,7 @@ import { CLI_FACT, CliError, cliCommand, idArgument, withCli, type CliIo } from 
 /** What an erased contact is called: no language of its own, as it stands in place of a name. */
 export const ERASED_NAME = "—";
 
-export interface EraseContactOptions { companyId: string; contactId?: string; number?: string; yes?: boolean }
+interface EraseContactOptions { companyId: string; contactId?: string; number?: string; yes?: boolean }
 
 /**
  * Erases a contact's personal data (LGPD/GDPR): its name, number, email, picture and extra

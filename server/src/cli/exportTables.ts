@@ -11,7 +11,7 @@ const SKIPPED_COLUMN = /hash|token|secret|^apiKey$|^voiceKey$|^jsonContent$|^qrc
 
 const PAGE = 1_000;
 
-export interface ExportedTable { name: string; table: PgTable; columns: Record<string, PgColumn>; scope: PgColumn; id?: PgColumn }
+interface ExportedTable { name: string; table: PgTable; columns: Record<string, PgColumn>; scope: PgColumn; id?: PgColumn }
 
 /** Every table holding a company's rows (the company itself by its id), with the columns that may leave. */
 export function exportedTables(): ExportedTable[] {
