@@ -1,11 +1,12 @@
 import { useState, type UIEvent } from "react";
-import { Alert, Badge, Box, CircularProgress, IconButton, List, ListItemButton, ListItemText, Popover, Stack, Tooltip, Typography } from "@mui/material";
+import { Alert, Box, List, ListItemButton, ListItemText } from "@mui/material";
 import ForumOutlined from "@mui/icons-material/ForumOutlined";
 import { useTranslation } from "react-i18next";
 import { unreadsOf } from "../../../api/chatCache";
 import { useCompanyPlan } from "../../../api/hooks";
 import { useSessionUser } from "../../../app/authContext";
 import { useChatList } from "../../../hooks/useChatList";
+import { PopoverEmpty, PopoverSpinner, TopBarPopoverButton } from "../TopBarPopoverButton";
 
 /** The next page loads within 100 px of the bottom (core-workspace §9). */
 const LOAD_MORE_WITHIN_PX = 100;
@@ -30,81 +31,57 @@ function ChatsPopoverButton() {
   };
 
   return (
-    <>
-      <Tooltip title={label}>
-        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={label} data-testid="chats-button" data-count={unreadCount}>
-          <Badge badgeContent={unreadCount} color="error" max={99} slotProps={{ badge: { "data-testid": "chats-count" } as object }}>
-            <ForumOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-      >
-        <Box sx={{ width: { xs: "calc(100vw - 32px)", sm: 340 }, maxWidth: 340, maxHeight: 300, overflowY: "auto" }} onScroll={onScroll} data-testid="chats-button-popover">
-          <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
-            {title}
-          </Typography>
-          {list.isPending && (
-            <Stack alignItems="center" sx={{ p: 3 }}>
-              <CircularProgress size={24} aria-label={t("common.loading")} />
-            </Stack>
-          )}
-          {list.isError && !list.data && <Alert severity="error" sx={{ m: 2 }}>{t("chats.loadFailed")}</Alert>}
-          {list.isSuccess && chats.length === 0 && (
-            <Stack alignItems="center" spacing={1} sx={{ p: 3, color: "text.secondary" }} data-testid="chats-popover-empty">
-              <ForumOutlined />
-              <Typography variant="body2" textAlign="center">
-                {t("layout.noChats")}
-              </Typography>
-            </Stack>
-          )}
-          <List dense disablePadding>
-            {chats.map((chat) => {
-              const unreads = unreadsOf(chat, me.id);
-              return (
-                <ListItemButton
-                  key={chat.id}
-                  divider
-                  component="a"
-                  href={`/chats/${chat.uuid}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    window.location.href = `/chats/${chat.uuid}`;
-                  }}
-                  data-testid={`chats-popover-item-${chat.id}`}
-                  data-unreads={unreads}
+    <TopBarPopoverButton
+      title={title}
+      label={label}
+      icon={<ForumOutlined />}
+      badge={{ badgeContent: unreadCount, color: "error", max: 99, testId: "chats-count" }}
+      testId="chats-button"
+      count={unreadCount}
+      anchor={anchor}
+      onAnchor={setAnchor}
+      boxSx={{ width: { xs: "calc(100vw - 32px)", sm: 340 }, maxWidth: 340 }}
+      onScroll={onScroll}
+    >
+      {list.isPending && <PopoverSpinner />}
+      {list.isError && !list.data && <Alert severity="error" sx={{ m: 2 }}>{t("chats.loadFailed")}</Alert>}
+      {list.isSuccess && chats.length === 0 && <PopoverEmpty icon={<ForumOutlined />} text={t("layout.noChats")} testId="chats-popover-empty" />}
+      <List dense disablePadding>
+        {chats.map((chat) => {
+          const unreads = unreadsOf(chat, me.id);
+          return (
+            <ListItemButton
+              key={chat.id}
+              divider
+              component="a"
+              href={`/chats/${chat.uuid}`}
+              onClick={(event) => {
+                event.preventDefault();
+                window.location.href = `/chats/${chat.uuid}`;
+              }}
+              data-testid={`chats-popover-item-${chat.id}`}
+              data-unreads={unreads}
+            >
+              <ListItemText
+                primary={chat.title}
+                secondary={chat.lastMessage || t("chats.noMessagesYet")}
+                slotProps={{ primary: { noWrap: true, variant: "body2", fontWeight: unreads > 0 ? 700 : 500 }, secondary: { noWrap: true } }}
+              />
+              {unreads > 0 && (
+                <Box
+                  component="span"
+                  aria-label={t("chats.unread", { count: unreads })}
+                  sx={{ ml: 1, px: 0.75, borderRadius: 10, bgcolor: "success.main", color: "common.white", fontSize: 12, lineHeight: "20px", minWidth: 20, textAlign: "center" }}
                 >
-                  <ListItemText
-                    primary={chat.title}
-                    secondary={chat.lastMessage || t("chats.noMessagesYet")}
-                    slotProps={{ primary: { noWrap: true, variant: "body2", fontWeight: unreads > 0 ? 700 : 500 }, secondary: { noWrap: true } }}
-                  />
-                  {unreads > 0 && (
-                    <Box
-                      component="span"
-                      aria-label={t("chats.unread", { count: unreads })}
-                      sx={{ ml: 1, px: 0.75, borderRadius: 10, bgcolor: "success.main", color: "common.white", fontSize: 12, lineHeight: "20px", minWidth: 20, textAlign: "center" }}
-                    >
-                      {unreads}
-                    </Box>
-                  )}
-                </ListItemButton>
-              );
-            })}
-          </List>
-          {isFetchingNextPage && (
-            <Stack alignItems="center" sx={{ pb: 1.5 }}>
-              <CircularProgress size={18} aria-label={t("common.loading")} />
-            </Stack>
-          )}
-        </Box>
-      </Popover>
-    </>
+                  {unreads}
+                </Box>
+              )}
+            </ListItemButton>
+          );
+        })}
+      </List>
+      {isFetchingNextPage && <PopoverSpinner next />}
+    </TopBarPopoverButton>
   );
 }
 

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from "react";
-import { Avatar, Badge, Box, IconButton, List, ListItemAvatar, ListItemButton, ListItemText, Popover, Stack, Tooltip, Typography } from "@mui/material";
+import { Avatar, Box, List, ListItemAvatar, ListItemButton, ListItemText } from "@mui/material";
 import NotificationsNoneOutlined from "@mui/icons-material/NotificationsNoneOutlined";
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { useTicketList } from "../../../hooks/useTicketList";
 import { useSessionUser } from "../../../app/authContext";
 import { oneLinePreview } from "../../whatsappText/whatsappFormat";
+import { PopoverEmpty, TopBarPopoverButton } from "../TopBarPopoverButton";
 import { setFaviconBadge } from "./faviconBadge";
 import { isNotification, NOTIFICATION_FILTERS, seesPendingTickets } from "./notificationRules";
 import { setTabTitleCount } from "./tabTitle";
@@ -47,63 +48,51 @@ export function NotificationsButton() {
 
   const title = t("notifications.title");
   return (
-    <>
-      <Tooltip title={title}>
-        <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={title} data-testid="notifications-button" data-count={count}>
-          <Badge badgeContent={count} color="error" max={99} slotProps={{ badge: { "data-testid": "notifications-count" } as React.HTMLAttributes<HTMLSpanElement> }}>
-            <NotificationsNoneOutlined />
-          </Badge>
-        </IconButton>
-      </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-      >
-        <Box sx={{ width: 340, maxWidth: "90vw", maxHeight: 300, overflowY: "auto" }} data-testid="notifications-button-popover">
-          <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
-            {title}
-          </Typography>
-          {items.length === 0 ? (
-            <Stack alignItems="center" spacing={1} sx={{ p: 3, color: "text.secondary" }}>
-              <NotificationsNoneOutlined />
-              <Typography variant="body2" textAlign="center">
-                {list.isError ? t("ticketManager.loadFailed") : list.isPending ? t("common.loading") : t("notifications.empty")}
-              </Typography>
-            </Stack>
-          ) : (
-            <List dense disablePadding>
-              {items.map((ticket) => (
-                <ListItemButton
-                  key={ticket.id}
-                  divider
-                  data-testid={`notification-item-${ticket.id}`}
-                  onClick={() => {
-                    setAnchor(null);
-                    navigate(`/tickets/${ticket.uuid}`);
-                  }}
-                >
-                  <ListItemAvatar sx={{ minWidth: 44 }}>
-                    <Avatar src={ticket.contact?.urlPicture || ticket.contact?.profilePicUrl || undefined} sx={{ width: 32, height: 32 }}>
-                      {(ticket.contact?.name ?? "").slice(0, 1).toUpperCase()}
-                    </Avatar>
-                  </ListItemAvatar>
-                  <ListItemText
-                    primary={ticket.contact?.name}
-                    secondary={oneLinePreview(ticket.lastMessage)}
-                    slotProps={{ primary: { noWrap: true, variant: "body2", fontWeight: 600 }, secondary: { noWrap: true } }}
-                  />
-                  <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 10, bgcolor: "success.main", color: "common.white", fontSize: 12, lineHeight: "20px", minWidth: 20, textAlign: "center" }}>
-                    {ticket.unreadMessages}
-                  </Box>
-                </ListItemButton>
-              ))}
-            </List>
-          )}
-        </Box>
-      </Popover>
-    </>
+    <TopBarPopoverButton
+      title={title}
+      label={title}
+      icon={<NotificationsNoneOutlined />}
+      badge={{ badgeContent: count, color: "error", max: 99, testId: "notifications-count" }}
+      testId="notifications-button"
+      count={count}
+      anchor={anchor}
+      onAnchor={setAnchor}
+      boxSx={{ width: 340, maxWidth: "90vw" }}
+    >
+      {items.length === 0 ? (
+        <PopoverEmpty
+          icon={<NotificationsNoneOutlined />}
+          text={list.isError ? t("ticketManager.loadFailed") : list.isPending ? t("common.loading") : t("notifications.empty")}
+        />
+      ) : (
+        <List dense disablePadding>
+          {items.map((ticket) => (
+            <ListItemButton
+              key={ticket.id}
+              divider
+              data-testid={`notification-item-${ticket.id}`}
+              onClick={() => {
+                setAnchor(null);
+                navigate(`/tickets/${ticket.uuid}`);
+              }}
+            >
+              <ListItemAvatar sx={{ minWidth: 44 }}>
+                <Avatar src={ticket.contact?.urlPicture || ticket.contact?.profilePicUrl || undefined} sx={{ width: 32, height: 32 }}>
+                  {(ticket.contact?.name ?? "").slice(0, 1).toUpperCase()}
+                </Avatar>
+              </ListItemAvatar>
+              <ListItemText
+                primary={ticket.contact?.name}
+                secondary={oneLinePreview(ticket.lastMessage)}
+                slotProps={{ primary: { noWrap: true, variant: "body2", fontWeight: 600 }, secondary: { noWrap: true } }}
+              />
+              <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 10, bgcolor: "success.main", color: "common.white", fontSize: 12, lineHeight: "20px", minWidth: 20, textAlign: "center" }}>
+                {ticket.unreadMessages}
+              </Box>
+            </ListItemButton>
+          ))}
+        </List>
+      )}
+    </TopBarPopoverButton>
   );
 }
