@@ -1,4 +1,4 @@
-// Compiles the server to one JavaScript module (server/dist/main.js) that runs on plain Node:
+// Compiles the server to JavaScript modules (server/dist/main.js, and cli.js for the command line) that run on plain Node:
 // its own code and @balcao/common bundled, every npm dependency left to node_modules, the SQL
 // migrations copied beside it (the migrator reads them from the module's folder).
 import { build } from "esbuild";
@@ -14,7 +14,7 @@ const external = [...dependenciesOf("package.json"), ...dependenciesOf("../commo
 
 fs.rmSync(dist, { recursive: true, force: true });
 await build({
-  entryPoints: { main: path.join(here, "src/main.ts") },
+  entryPoints: { main: path.join(here, "src/main.ts"), cli: path.join(here, "src/cli/main.ts") },
   outdir: dist,
   bundle: true,
   platform: "node",
