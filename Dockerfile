@@ -27,6 +27,7 @@ COPY --from=build /app/server/package.json server/
 COPY --from=build /app/server/dist server/dist
 COPY --from=build /app/web/package.json web/
 COPY --from=build /app/web/dist web/dist
+COPY --from=build /app/scripts/balcao.mjs scripts/
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME /data
