@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as XLSX from "@e965/xlsx";
 import { startTestApp, unique, type TestApp } from "../test/harness";
 import { AsaasStandIn } from "../test/standins/asaas";
-import { ISSUE, acceptedConversation, adminSession, created, multipart, newPhone, page, pairedSandbox, type Sandbox, type Session } from "./fixtures";
+import { acceptedConversation, adminSession, created, multipart, newPhone, page, pairedSandbox, type Sandbox, type Session } from "./fixtures";
 
 /*
  * Section 7 of administration.md, "The calls it makes" (connections to tags and kanban): each call

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, unique, type TestApp } from "../test/harness";
 import { customerSays } from "../test/conversation";
-import { ISSUE, PNG, acceptedConversation, adminSession, created, localDateTime, localDay, multipart, newPhone, page, pairedSandbox, type Sandbox, type Session } from "./fixtures";
+import { PNG, acceptedConversation, adminSession, created, localDateTime, localDay, multipart, newPhone, page, pairedSandbox, type Sandbox, type Session } from "./fixtures";
 
 /*
  * Section 7 of core-workspace.md, "The calls it makes": each call exactly as the original client

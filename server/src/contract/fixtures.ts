@@ -65,11 +65,3 @@ export async function created<T = any>(t: TestApp, path: string, body: unknown, 
 }
 
 export { pairedSandbox };
-
-/** Open issues whose features the calls not built yet belong to (their titles, as filed). */
-export const ISSUE = {
-  platform: "Running the platform: companies, plans, help videos, invoices and Pix checkout, subscription, password reset, announcements",
-  campaigns: "Campaigns, contact lists and file lists: bulk messages that really go out, paced, confirmed, reported, and safe for the number",
-  chat: "Internal chat: the team talks inside the workspace, live",
-  bots: "AI prompts and queue integrations: bots that really answer",
-} as const;
