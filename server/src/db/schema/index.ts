@@ -21,3 +21,4 @@ export * from "./campaigns";
 export * from "./chats";
 export * from "./queueIntegrations";
 export * from "./prompts";
+export * from "./importMappings";
