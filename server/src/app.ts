@@ -9,7 +9,9 @@ import { Redis } from "ioredis";
 import { Dispatcher } from "./events/dispatcher";
 import { startEventSweeper } from "./events/sweeper";
 import { allListeners } from "./listeners";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
+import { documentErrorAnswers } from "./http/responses/errorAnswers";
+import { responseSerializerCompiler } from "./http/responses/serializer";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { fastifyTrustProxy, type Config } from "./config";
 import type { AppContext } from "./context";
@@ -113,6 +115,8 @@ export interface BuildOptions {
   externalApiMaxPerMinute?: number;
   /** The password reset's clock, in ms since the epoch (tests move it to see a code expire). */
   now?: () => number;
+  /** Validates every answer against its route's declared response schema (tests turn it on). */
+  checkResponses?: boolean;
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -141,7 +145,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       routerOptions: { ignoreTrailingSlash: true },
     });
     app.setValidatorCompiler(validatorCompiler);
-    app.setSerializerCompiler(serializerCompiler);
+    app.setSerializerCompiler(responseSerializerCompiler(options.checkResponses ?? false));
     await registerSecurityHeaders(app, { allowedOrigins: config.allowedOrigins });
     await app.register(cookie);
     await app.register(multipart, { limits: { fileSize: 64 * 1024 * 1024, files: 10, fields: 20 } });
@@ -160,6 +164,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       },
       transform: jsonSchemaTransform,
     });
+    app.addHook("onRoute", documentErrorAnswers);
     // the interactive page of the whole API, public like /openapi.json (it holds no data)
     if (config.role !== "worker") await app.register(swaggerUi, { routePrefix: "/api-docs", uiConfig: { docExpansion: "none", deepLinking: true } });
     registerErrorHandler(app);

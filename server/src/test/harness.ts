@@ -62,7 +62,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...opts.env,
   });
-  const built = await buildApp(config, { logger: false, jobs: false, pgliteDir: db.url ? undefined : "memory://", ...opts.build });
+  const built = await buildApp(config, { logger: false, jobs: false, pgliteDir: db.url ? undefined : "memory://", checkResponses: true, ...opts.build });
   await built.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = built.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
