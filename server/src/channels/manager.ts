@@ -1,6 +1,7 @@
 import { countMessage } from "../metrics/collectors";
 import type { AppContext } from "../context";
-import type { whatsapps } from "../db/schema";
+import { inArray } from "drizzle-orm";
+import { whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
@@ -20,7 +21,6 @@ import { sendLeftPending } from "../automation/leftPending";
 import { saveSessionStatus } from "../automation/sessionStatus";
 
 export const CHANNEL_KINDS = ["sandbox", "cloud", "baileys"] as const;
-export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 type WhatsappRow = typeof whatsapps.$inferSelect;
 
@@ -43,6 +43,10 @@ export class ChannelManager {
   private standby = new Map<number, NodeJS.Timeout>();
   private closed = false;
   private readonly startedAt = new Date();
+  /** Looks for connections deleted by another process (a company deleted from the command line). */
+  private pruning: NodeJS.Timeout | null = null;
+  /** Connections found gone once: forgotten when still gone at the next look (a row not yet committed is not gone). */
+  private missing = new Set<number>();
 
   constructor(private readonly ctx: AppContext, options: ChannelManagerOptions = {}) {
     this.lease = new SessionLease(ctx.db, (id) => void this.leaseLost(id), options.lease);
@@ -96,6 +100,7 @@ export class ChannelManager {
           throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
       }
       this.adapters.set(whatsapp.id, adapter);
+      this.prune();
     }
     return adapter;
   }
@@ -114,9 +119,43 @@ export class ChannelManager {
     await adapter?.close().catch(() => undefined);
   }
 
+  /** Whether this process has the connection's adapter (its session, for WhatsApp Web) in hand. */
+  runs(whatsappId: number) {
+    return this.adapters.has(whatsappId);
+  }
+
+  /**
+   * Ends the sessions of connections whose rows are gone: a connection or a company deleted by
+   * another process (the command line's delete-company) stops here within a lease's renewal.
+   * WhatsApp Web sessions also learn it from their lease; the sandbox and Cloud API hold none.
+   * Answers the connections let go.
+   */
+  async forgetDeleted(): Promise<number[]> {
+    const ids = [...this.adapters.keys()];
+    if (ids.length === 0) return [];
+    const present = new Set((await this.ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(inArray(whatsapps.id, ids))).map((r) => r.id));
+    const gone = ids.filter((id) => !present.has(id) && this.missing.has(id));
+    this.missing = new Set(ids.filter((id) => !present.has(id)));
+    for (const id of gone) {
+      this.missing.delete(id);
+      await this.forget(id);
+    }
+    return gone;
+  }
+
+  private prune() {
+    if (this.pruning || this.closed) return;
+    this.pruning = setInterval(() => {
+      if (this.adapters.size === 0) return;
+      void this.forgetDeleted().catch((err) => this.ctx.log?.warn({ err }, "deleted connections not looked for"));
+    }, this.lease.renewEveryMs);
+    this.pruning.unref();
+  }
+
   async closeAll() {
     this.closed = true;
     if (this.adopting) clearInterval(this.adopting);
+    if (this.pruning) clearInterval(this.pruning);
     await Promise.all([...new Set([...this.adapters.keys(), ...this.standby.keys()])].map((id) => this.forget(id)));
     await this.lease.stop();
     await this.requests?.stop();

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { companies, contactListItems, contactLists, contacts, messages, ticketNotes, tickets, users } from "../db/schema";
@@ -9,6 +9,8 @@ import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { insertContact, insertTicket } from "../test/workspaceFixtures";
 import { auditRows, run } from "../test/cliRun";
 import { ERASED_NAME } from "./eraseContact";
+import { ChannelManager } from "../channels/manager";
+import { customerSays, pairedSandbox } from "../test/conversation";
 
 let t: TestApp;
 let folder: string;
@@ -145,5 +147,30 @@ describe("balcao delete-company", () => {
     const trail = (await auditRows(t, "company.deleted")).filter((a) => a.entityId === String(c.companyId));
     expect(trail).toMatchObject([{ userId: null, details: { source: "cli", companyId: c.companyId } }]);
     expect(await run(t, ["delete-company", String(c.companyId), "--yes"])).toMatchObject({ code: 1 });
+  });
+
+  it("ends the company's sessions in a running server, which learns it from the database", async () => {
+    const owner = await signUpCompany(t.http);
+    const companyId = owner.company.id as number;
+    // the server's manager, renewing often; the command line tells it nothing directly
+    const before = t.built.ctx.channels;
+    const channels = new ChannelManager(t.built.ctx, { lease: { renewEveryMs: 100, ttlMs: 1_000 } });
+    t.built.ctx.channels = channels;
+    try {
+      const sandbox = await pairedSandbox(t.http, owner.token);
+      await customerSays(t.http, sandbox, "5511966660001", "oi");
+      const adapter = channels.localAdapter({ id: sandbox.id, companyId, channel: "sandbox" });
+      await adapter.sendText("5511966660001", "olá");
+      expect(channels.runs(sandbox.id)).toBe(true);
+      expect((await run(t, ["delete-company", String(companyId), "--yes"])).code).toBe(0);
+      await vi.waitFor(() => expect(channels.runs(sandbox.id)).toBe(false), { timeout: 3_000, interval: 50 });
+      await expect(adapter.sendText("5511966660001", "ainda aí?")).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });
+      const inbound = await t.http.post(`/sandbox/${sandbox.id}/inbound`, { number: "5511966660001", body: "alô" }, sandbox.token);
+      expect(inbound.status).toBeGreaterThanOrEqual(400);
+      expect(channels.runs(sandbox.id)).toBe(false);
+    } finally {
+      await channels.closeAll();
+      t.built.ctx.channels = before;
+    }
   });
 });

@@ -6,7 +6,11 @@ import { PLATFORM_COMPANY_ID } from "../modules/companies/manage";
 import { DELETION_REQUESTED } from "../modules/companies/present";
 import { CLI_FACT, CliError, cliCommand, idArgument, withCli, type Cli, type CliIo } from "./cliContext";
 
-/** What the server's deletion needs of a running app; no session runs in this process, so none to let go. */
+/**
+ * What the server's deletion needs of a running app. No session runs in this process, so none to
+ * let go here: a running server finds the connections' rows gone and ends their sessions (its
+ * lease renewal for WhatsApp Web, ChannelManager.forgetDeleted for every channel).
+ */
 const deletionContext = (cli: Cli) =>
   ({ config: cli.config, database: cli.database, db: cli.database.db, media: cli.media, channels: { forget: async () => undefined } }) as unknown as AppContext;
 

@@ -32,8 +32,12 @@ export class SandboxAdapter implements ChannelAdapter {
     await this.sink({ type: "status", status: "qrcode", qrcode: `/sandbox/pair/${this.whatsapp.id}/${code}` });
   }
 
+  /** Closed when its connection is deleted (here or by another process): it sends nothing more. */
+  private closed = false;
+
   async close() {
     // nothing to release: the sandbox keeps no sockets
+    this.closed = true;
   }
 
   async disconnect() {
@@ -42,12 +46,14 @@ export class SandboxAdapter implements ChannelAdapter {
 
   /** The phone scanned the QR (or a test asked): the connection is up. */
   async pair(code?: string) {
+    if (this.closed) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     const [row] = await this.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, this.whatsapp.id));
     if (code !== undefined && row?.qrcode !== `/sandbox/pair/${this.whatsapp.id}/${code}`) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     await this.sink({ type: "status", status: "CONNECTED", number: `sandbox-${this.whatsapp.id}` });
   }
 
   private async assertConnected() {
+    if (this.closed) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     const [row] = await this.ctx.db.select({ status: whatsapps.status }).from(whatsapps).where(eq(whatsapps.id, this.whatsapp.id));
     if (row?.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   }
@@ -95,6 +101,7 @@ export class SandboxAdapter implements ChannelAdapter {
   }
 
   private async deliver(to: string, values: { body: string; mediaType?: string | null; mediaName?: string | null; mediaPath?: string | null; quotedId?: string | null }): Promise<SentMessage> {
+    if (this.closed) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
     const externalId = `SBX${crypto.randomBytes(10).toString("hex").toUpperCase()}`;
     const row = await this.copies.submit("", {
       external_id: externalId,
