@@ -18,7 +18,8 @@ const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues"] as const;
  */
 const connectionColumns = (companyId: SQL, whatsappId: SQL) => sql`(select row_to_json(w) from whatsapps w where w.company_id = ${companyId} and w.id = ${whatsappId}) as connection,
   (select co.schedules from companies co where co.id = ${companyId}) as company_schedules,
-  (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules) order by q.order_queue, q.name), '[]'::json)
+  (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules,
+       'integrationId', (select qi.id from queue_integrations qi where qi.company_id = q.company_id and qi.id = q.integration_id)) order by q.order_queue, q.name), '[]'::json)
      from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = ${companyId} where wq.company_id = ${companyId} and wq.whatsapp_id = ${whatsappId}) as queues,
   (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = ${companyId} and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings`;
 
@@ -37,7 +38,8 @@ function connectionReadOf(r: Record<string, unknown>) {
   const bot = {
     connection: rowOf(whatsapps, r.connection),
     companySchedules: (jsonOf<ScheduleEntry[] | null>(r.company_schedules) ?? []) as ScheduleEntry[],
-    queues: jsonOf<{ id: number; name: string; greetingMessage: string | null; outOfHoursMessage: string | null; schedules: ScheduleEntry[] }[]>(r.queues) ?? [],
+    /** Each queue's integration, when it has one that exists: the queue menu keeps quiet for it (inboundBot.ts). */
+    queues: jsonOf<{ id: number; name: string; greetingMessage: string | null; outOfHoursMessage: string | null; schedules: ScheduleEntry[]; integrationId: number | null }[]>(r.queues) ?? [],
   };
   return { bot, settings };
 }

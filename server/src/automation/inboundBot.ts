@@ -284,6 +284,12 @@ class Decision {
 
   private async enterQueue(queue: BotQueue, preface: string | null) {
     Object.assign(this.change, { queueId: queue.id, queueOptionId: null, chatbot: false });
+    // Who answers, one answer per customer message: a queue's integration takes the ticket as it
+    // enters and answers this very message (automation/integrations/activation.ts), at any hour,
+    // so the menu says nothing here: no greeting, no options tree, no out-of-hours notice.
+    // A queue's AI prompt comes after the menu instead (automation/ai/owner.ts).
+    // (A ticket an integration already let go of is not taken again: the menu answers it.)
+    if (queue.integrationId != null && this.ticket.integrationId === null) return;
     if (this.settings.scheduleType === "queue" && !isWithinHours(queue.schedules, new Date())) {
       await this.reply.say(joinParts(preface, queue.outOfHoursMessage || this.bot.connection!.outOfHoursMessage));
       return;

@@ -202,6 +202,26 @@ describe("a prompt on a queue", () => {
   });
 });
 
+describe("a prompt on the connection's only queue, without a greeting or options", () => {
+  it("answers the customer's first message, the one that put the ticket in its queue, once", async () => {
+    const s = await setup({}, true);
+    await t.http.put(`/queue/${s.queue.id}`, { ...s.queue, greetingMessage: "", promptId: s.prompt.id }, s.token);
+    const number = newNumber();
+    ai.reply = () => ({ status: 200, text: "Olá! Sou a assistente." });
+    const before = ai.chats.length;
+    const said = await customerSays(t.http, s.wa, number, "Vocês abrem no sábado?");
+    await until(() => outbound(s, number), (o) => o.length >= 1);
+    await new Promise((r) => setTimeout(r, 400));
+    expect((await outbound(s, number)).map((m) => m.body)).toEqual(["Olá! Sou a assistente."]);
+    expect(ai.chats.length - before).toBe(1);
+    expect(ai.chats[before].body.messages.at(-1)).toEqual({ role: "user", content: "Vocês abrem no sábado?" });
+    expect(await ticketOf(s, said.ticket.id)).toMatchObject({ queueId: s.queue.id, promptId: s.prompt.id, chatbot: false });
+    await customerSays(t.http, s.wa, number, "E no domingo?");
+    await until(() => outbound(s, number), (o) => o.length >= 2);
+    expect(ai.chats.length - before).toBe(2);
+  });
+});
+
 describe("voice", () => {
   it("transcribes the customer's audio before the model reads it, and speaks the reply with SSML", async () => {
     const s = await setup({ voice: "pt-BR-FranciscaNeural", voiceKey: VOICE_KEY, voiceRegion: "brazilsouth" });

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, isNull } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
-import { messages, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema";
+import { messages, promptHandovers, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema";
 import { command } from "../../events/command";
 import { presentTicket } from "../../modules/tickets/present";
 import { ticketUpdated } from "../../modules/tickets/events";
@@ -37,6 +37,9 @@ async function integrationFor(ctx: AppContext, ticket: TicketRow): Promise<numbe
 async function activate(ctx: AppContext, ticket: TicketRow): Promise<number | null> {
   if (ticket.useIntegration && ticket.integrationId) return ticket.integrationId;
   if (ticket.integrationId !== null) return null;
+  // an AI prompt handed this ticket to a person: no bot takes it again
+  const [handed] = await ctx.db.select({ id: promptHandovers.ticketId }).from(promptHandovers).where(and(eq(promptHandovers.companyId, ticket.companyId), eq(promptHandovers.ticketId, ticket.id))).limit(1);
+  if (handed) return null;
   const integrationId = await integrationFor(ctx, ticket);
   if (integrationId === null) return null;
   return command(ctx, async (tx, events) => {

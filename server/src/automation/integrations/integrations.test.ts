@@ -5,17 +5,21 @@ import { MENU_PNG, startDialogflowStandIn, startIntegrationWebhook, startTypebot
 import { eq } from "drizzle-orm";
 import { integrationSessions } from "../../db/schema";
 import { runDueIntegrationCalls } from "./calls";
+import { OpenAiStandIn } from "../../test/standins/openAi";
 
 let t: TestApp;
 let dialogflow: Awaited<ReturnType<typeof startDialogflowStandIn>>;
+let ai: OpenAiStandIn;
 
 beforeAll(async () => {
   dialogflow = await startDialogflowStandIn();
+  ai = await new OpenAiStandIn().start();
   t = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_HOSTS: "true", DIALOGFLOW_API_URL: dialogflow.url } });
 });
 afterAll(async () => {
   await t?.close();
   await dialogflow?.close();
+  await ai?.stop();
 });
 
 const color = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
@@ -212,5 +216,95 @@ describe("dialogflow integrations", () => {
     expect(test.body).toMatchObject({ ok: true, messages: ["Você disse: Olá"] });
     const stranger = standInServiceAccount(`${dialogflow.url}/token`).account;
     expect((await t.http.post("/queueIntegration/testSession", { projectName: "agente", jsonContent: JSON.stringify(stranger) }, a.token)).body).toMatchObject({ ok: false });
+  });
+});
+
+describe("one automatic answer per customer message", () => {
+  const echo = (body: any) => (body.message.body === "humano" ? { messages: ["Chamando um atendente"], action: { type: "handover" } } : { messages: [`Bot: ${body.message.body}`] });
+  const quiet = () => new Promise((r) => setTimeout(r, 400));
+  /** A prompt pointed at the model stand-in, handing over to `queueId`. */
+  const promptOf = async (token: string, queueId: number) =>
+    (await t.http.post("/prompt", { name: "Assistente", prompt: "Você é a assistente da loja. Responda em uma frase curta e cordial, sempre.", queueId, apiKey: "sk-teste-0001", baseUrl: `${ai.url}/v1` }, token)).body as { id: number };
+
+  it("a queue with an options tree and a greeting: entering it, the integration answers and the menu keeps quiet", async () => {
+    const hook = await startIntegrationWebhook("segredo-menu", echo);
+    try {
+      const { a, w, queueId, integration } = await workspace({ name: "Com menu", type: "webhook", urlN8N: hook.url, secret: "segredo-menu" });
+      await t.http.put(`/queue/${queueId}`, { name: unique("Vendas "), color: color(), greetingMessage: "Fila de vendas.", integrationId: integration.id }, a.token);
+      for (const option of ["1", "2"]) expect((await t.http.post("/queue-options", { queueId, option, title: `Opção ${option}`, message: `Texto ${option}` }, a.token)).status).toBe(201);
+      // listed second in the menu
+      const other = await t.http.post("/queue", { name: unique("Zeladoria "), color: color() }, a.token);
+      await t.http.put(`/whatsapp/${w.id}`, { name: w.name, greetingMessage: "Bem-vindo!", queueIds: [queueId, other.body.id] }, a.token);
+      const number = "5511900011001";
+      const first = await customerSays(t.http, w, number, "oi");
+      const [menu] = await until(() => outbound(w, number), (o) => o.length >= 1);
+      expect(menu).toContain("Bem-vindo!");
+      await customerSays(t.http, w, number, "1");
+      await until(() => outbound(w, number), (o) => o.length >= 2);
+      await quiet();
+      expect(await outbound(w, number)).toEqual([menu, "Bot: 1"]);
+      expect(await ticketOf(a.token, first.ticket.id)).toMatchObject({ queueId, chatbot: false, useIntegration: true });
+      await customerSays(t.http, w, number, "2");
+      await until(() => outbound(w, number), (o) => o.length >= 3);
+      await quiet();
+      expect(await outbound(w, number)).toEqual([menu, "Bot: 1", "Bot: 2"]);
+      expect(hook.arrivals.map((h) => h.body.message.body)).toEqual(["1", "2"]);
+
+      // the only queue of its connection: the customer's first message enters it, answered by the bot alone
+      const single = await workspace({ name: "Só fila", type: "webhook", urlN8N: hook.url, secret: "segredo-menu" });
+      await t.http.put(`/queue/${single.queueId}`, { name: unique("Única "), color: color(), greetingMessage: "Fila única.", integrationId: single.integration.id }, single.a.token);
+      await t.http.post("/queue-options", { queueId: single.queueId, option: "1", title: "Opção", message: "Texto" }, single.a.token);
+      await customerSays(t.http, single.w, "5511900011002", "olá");
+      await until(() => outbound(single.w, "5511900011002"), (o) => o.length >= 1);
+      await quiet();
+      expect(await outbound(single.w, "5511900011002")).toEqual(["Bot: olá"]);
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("a connection with a prompt and an integration: the integration answers, the model is never asked", async () => {
+    const hook = await startIntegrationWebhook("segredo-conexao", echo);
+    try {
+      const { a, w, queueId, integration } = await workspace({ name: "Da conexão", type: "webhook", urlN8N: hook.url, secret: "segredo-conexao" }, "connection");
+      const prompt = await promptOf(a.token, queueId);
+      expect((await t.http.put(`/whatsapp/${w.id}`, { name: w.name, queueIds: [queueId], integrationId: integration.id, promptId: prompt.id }, a.token)).status).toBe(200);
+      const before = ai.chats.length;
+      const number = "5511900011003";
+      const first = await customerSays(t.http, w, number, "oi");
+      await until(() => outbound(w, number), (o) => o.length >= 1);
+      await customerSays(t.http, w, number, "tudo bem?");
+      await until(() => outbound(w, number), (o) => o.length >= 2);
+      await quiet();
+      expect(await outbound(w, number)).toEqual(["Bot: oi", "Bot: tudo bem?"]);
+      expect(ai.chats.length).toBe(before);
+      expect(await ticketOf(a.token, first.ticket.id)).toMatchObject({ useIntegration: true, promptId: null });
+    } finally {
+      await hook.close();
+    }
+  });
+
+  it("a queue with a prompt and an integration: the integration answers until it hands over, then a person, never the model", async () => {
+    const hook = await startIntegrationWebhook("segredo-fila", echo);
+    try {
+      const { a, w, queueId, integration } = await workspace({ name: "Da fila", type: "webhook", urlN8N: hook.url, secret: "segredo-fila" });
+      const prompt = await promptOf(a.token, queueId);
+      await t.http.put(`/queue/${queueId}`, { name: unique("Vendas "), color: color(), integrationId: integration.id, promptId: prompt.id }, a.token);
+      const before = ai.chats.length;
+      const number = "5511900011004";
+      const first = await customerSays(t.http, w, number, "oi");
+      await until(() => outbound(w, number), (o) => o.length >= 1);
+      await customerSays(t.http, w, number, "e aí?");
+      await until(() => outbound(w, number), (o) => o.length >= 2);
+      await customerSays(t.http, w, number, "humano");
+      await until(() => ticketOf(a.token, first.ticket.id), (tk) => tk.useIntegration === false);
+      await customerSays(t.http, w, number, "alô?");
+      await quiet();
+      expect(await outbound(w, number)).toEqual(["Bot: oi", "Bot: e aí?", "Chamando um atendente"]);
+      expect(ai.chats.length).toBe(before);
+      expect(await ticketOf(a.token, first.ticket.id)).toMatchObject({ status: "pending", queueId, userId: null, useIntegration: false, promptId: null });
+    } finally {
+      await hook.close();
+    }
   });
 });
