@@ -4,7 +4,29 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
-import { companies, contactListItems, contactLists, contacts, messages, ticketNotes, tickets, users } from "../db/schema";
+import { sql } from "drizzle-orm";
+import {
+  auditLogs,
+  campaignOptOuts,
+  campaigns,
+  campaignShippings,
+  companies,
+  contactListItems,
+  contactLists,
+  contacts,
+  deadLetters,
+  domainEvents,
+  integrationCalls,
+  messages,
+  sandboxMessages,
+  schedules,
+  ticketNotes,
+  tickets,
+  users,
+  webhookDeliveries,
+  webhookEndpoints,
+} from "../db/schema";
+import { rowsOf } from "../channels/sqlRows";
 import { signUpCompany, startTestApp, type TestApp } from "../test/harness";
 import { insertContact, insertTicket } from "../test/workspaceFixtures";
 import { auditRows, run } from "../test/cliRun";
@@ -103,7 +125,7 @@ describe("balcao erase-contact", () => {
     ]);
     const r = await run(t, ["erase-contact", "--company", String(c.companyId), "--number", "+55 (11) 93333-0001", "--yes"]);
     expect(r.code).toBe(0);
-    expect(r.out).toBe(`Erased contact ${c.contact.id} of company ${c.companyId}: 2 message(s) in 1 ticket(s), 1 media file(s) removed, 1 contact list item(s) deleted.`);
+    expect(r.out).toMatch(new RegExp(`^Erased contact ${c.contact.id} of company ${c.companyId}: 2 message\\(s\\), 1 ticket\\(s\\), 1 note\\(s\\), .*1 contact list item\\(s\\) deleted, .*1 media file\\(s\\) removed\\.$`));
     expect((await db.select().from(ticketNotes).where(eq(ticketNotes.id, note.id)))[0].note).toBe("");
     expect((await db.select().from(contactListItems).where(eq(contactListItems.contactListId, list.id))).map((i) => i.number)).toEqual(["5511933339999"]);
     const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, c.contact.id));
@@ -120,6 +142,87 @@ describe("balcao erase-contact", () => {
     expect((await t.built.ctx.media.read(bystander.companyId, bystander.picture.key)).toString()).toBe("picture bytes");
     const trail = (await auditRows(t, "contact.erased")).filter((a) => a.entityId === String(c.contact.id));
     expect(trail).toMatchObject([{ userId: null, companyId: c.companyId, details: { source: "cli", messages: 2 } }]);
+  });
+});
+
+/** Every text, JSON and array value of every table (the job runner's too) that holds one of `values`: "schema.table.column: value". */
+async function foundAnywhere(values: string[]) {
+  const db = t.built.ctx.db;
+  const columns = await rowsOf<{ s: string; t: string; c: string }>(
+    db,
+    sql`select c.table_schema as s, c.table_name as t, c.column_name as c from information_schema.columns c
+        join information_schema.tables tb on tb.table_schema = c.table_schema and tb.table_name = c.table_name and tb.table_type = 'BASE TABLE'
+        where c.table_schema not in ('pg_catalog', 'information_schema') and c.data_type in ('text', 'character varying', 'json', 'jsonb', 'ARRAY')`,
+  );
+  expect(columns.length).toBeGreaterThan(100);
+  const found: string[] = [];
+  for (const { s, t: table, c } of columns) {
+    const any = sql.join(values.map((value) => sql`strpos(${sql.identifier(c)}::text, ${value}) > 0`), sql` or `);
+    const rows = await rowsOf<{ v: string }>(db, sql`select ${sql.identifier(c)}::text as v from ${sql.identifier(s)}.${sql.identifier(table)} where ${any}`);
+    for (const value of values) if (rows.some((r) => r.v.includes(value))) found.push(`${s}.${table}.${c}: ${value}`);
+  }
+  return found;
+}
+
+describe("balcao erase-contact, everywhere", () => {
+  it("leaves nothing of the person in any table, removes the files, and a second run finds nothing left", async () => {
+    const owner = await signUpCompany(t.http);
+    const companyId = owner.company.id as number;
+    const db = t.built.ctx.db;
+    const person = { name: "Benedita Quaresma", number: "5511977770001", email: "benedita.q@example.com" };
+    const said = { text: "minha conta é 12345-6 no banco Xingu", note: "Benedita prefere ligação à tarde", schedule: "lembrete da consulta de Benedita", campaign: "oferta exclusiva para a cliente do plano ouro" };
+    const planted = [person.name, person.number, person.email, ...Object.values(said)];
+    // a webhook endpoint wants messages: the customer's message below gets a delivery with its contact and text
+    await db.insert(webhookEndpoints).values({ companyId, url: "https://hooks.example/in", events: ["message.created", "contact.updated"], secret: "sealed", secretLast4: "abcd" });
+    const contact = await insertContact(t, companyId, { name: person.name, number: person.number, email: person.email, extraInfo: [{ name: "CPF", value: "98765" }] });
+    const sandbox = await pairedSandbox(t.http, owner.token);
+    const inbound = await t.http.post(`/sandbox/${sandbox.id}/inbound`, { number: person.number, name: person.name, body: said.text, mediaType: "image", media: { filename: "comprovante.jpg", mimetype: "image/jpeg", data: Buffer.from("receipt bytes").toString("base64") } }, sandbox.token);
+    expect(inbound.status).toBe(201);
+    const ticketId = inbound.body.ticket.id as number;
+    const [stored] = await db.select().from(messages).where(eq(messages.ticketId, ticketId));
+    expect(stored.mediaPath).toBeTruthy();
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.companyId, companyId))).not.toHaveLength(0);
+    expect(await db.select().from(sandboxMessages).where(eq(sandboxMessages.number, person.number))).not.toHaveLength(0);
+    await db.insert(ticketNotes).values({ companyId, ticketId, contactId: contact.id, note: said.note });
+    const scheduled = await t.built.ctx.media.save(companyId, Buffer.from("schedule bytes"), "consulta.pdf");
+    await db.insert(schedules).values({ companyId, contactId: contact.id, ticketId, body: said.schedule, sendAt: new Date(Date.now() + 86_400_000), mediaPath: scheduled.key, mediaName: scheduled.filename });
+    const [list] = await db.insert(contactLists).values({ companyId, name: "Ouro" }).returning();
+    const [item] = await db.insert(contactListItems).values({ companyId, contactListId: list.id, name: person.name, number: person.number, email: person.email }).returning();
+    const [campaign] = await db.insert(campaigns).values({ companyId, name: "Ouro", message1: "oferta {nome}" }).returning();
+    await db.insert(campaignShippings).values([
+      { companyId, campaignId: campaign.id, position: 1, number: person.number, name: person.name, email: person.email, contactListItemId: item.id, message: said.campaign, deliveredAt: new Date() },
+      { companyId, campaignId: campaign.id, position: 2, number: "5511977779999", name: "Outro", message: "oferta para outro" },
+    ]);
+    await db.insert(campaignOptOuts).values({ companyId, number: person.number, word: "SAIR" });
+    await db.insert(deadLetters).values([
+      { companyId, channel: "sandbox", externalId: "DL1", errorCode: "23505", errorMessage: "duplicate", payload: { number: person.number, name: person.name, body: said.text } },
+      { companyId, channel: "sandbox", externalId: "DL2", errorCode: "23505", errorMessage: "duplicate", payload: { number: "5511977779999", body: `falei com ${person.name} ontem` } },
+    ]);
+    await db.insert(domainEvents).values({ companyId, type: "contact.updated", stream: `contact:${contact.id}`, data: { contactId: contact.id, name: person.name, number: person.number }, givenUpAt: new Date(), lastError: `webhook for ${person.email} refused` });
+    await db.insert(integrationCalls).values({ companyId, ticketId, messageId: stored.id, integrationId: 1, status: "failed", lastError: `endpoint answered 500 for ${person.number}` });
+    await db.insert(auditLogs).values({ companyId, action: "contact.updated", entityType: "contact", entityId: String(contact.id), summary: `${person.name} · email`, details: { name: person.name, number: person.number, email: person.email }, occurredAt: new Date(), eventId: 9_000_000 + companyId });
+    expect((await foundAnywhere(planted)).length).toBeGreaterThan(planted.length);
+
+    const r = await run(t, ["erase-contact", "--company", String(companyId), "--contact", String(contact.id), "--yes"]);
+    expect(r).toMatchObject({ code: 0, err: "" });
+    expect(r.out).toMatch(/: 1 message\(s\), 1 ticket\(s\), 1 note\(s\), 1 scheduled message\(s\) deleted, 1 contact list item\(s\) deleted, 1 campaign shipping\(s\), 1 campaign opt-out\(s\) deleted, [1-9]\d* sandbox message\(s\) deleted, [1-9]\d* webhook delivery\(ies\), [1-9]\d* pending event\(s\), 2 dead letter\(s\), 1 integration record\(s\), [1-9]\d* audit entry\(ies\), [2-9] media file\(s\) removed\.$/);
+    expect(await foundAnywhere(planted)).toEqual([]);
+    await expect(t.built.ctx.media.read(companyId, stored.mediaPath!)).rejects.toThrow();
+    await expect(t.built.ctx.media.read(companyId, scheduled.key)).rejects.toThrow();
+    // what is not the person's stays: the other number's shipping and dead letter, the rows of the conversation
+    expect((await db.select().from(campaignShippings).where(eq(campaignShippings.campaignId, campaign.id))).map((s) => s.number)).toContain("5511977779999");
+    expect((await db.select().from(deadLetters).where(eq(deadLetters.externalId, "DL2")))[0].payload).toEqual({ number: "5511977779999", body: `falei com ${ERASED_NAME} ontem` });
+    expect(await db.select().from(messages).where(eq(messages.ticketId, ticketId))).toHaveLength(1);
+    const [trail] = await db.select().from(auditLogs).where(eq(auditLogs.eventId, 9_000_000 + companyId));
+    expect(trail).toMatchObject({ action: "contact.updated", entityId: String(contact.id), summary: `${ERASED_NAME} · email` });
+    // the trail refuses any other change still
+    await expect(db.update(auditLogs).set({ summary: "x" }).where(eq(auditLogs.id, trail.id))).rejects.toThrow();
+
+    const again = await run(t, ["erase-contact", "--company", String(companyId), "--contact", String(contact.id), "--yes"]);
+    expect(again.code).toBe(0);
+    expect(again.out.replace(/^.*?: /, "").split(", ").every((part) => part.startsWith("0 "))).toBe(true);
+    const byNumber = await run(t, ["erase-contact", "--company", String(companyId), "--number", person.number, "--yes"]);
+    expect(byNumber).toMatchObject({ code: 0, out: expect.stringContaining(`Erased what was kept of the number ${person.number}`) });
   });
 });
 

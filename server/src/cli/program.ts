@@ -53,7 +53,7 @@ function program(io: CliIo) {
     .action((companyId, o) => exportCompany(io, { companyId, ...o }));
   cli
     .command("erase-contact")
-    .description("erase a contact's personal data and the text and media of its messages, keeping the rows marked erased")
+    .description("erase a contact's personal data everywhere the company keeps it (messages, notes, schedules, lists, campaigns, webhooks, audit trail, media), keeping the rows marked erased")
     .requiredOption("--company <id>", "the contact's company")
     .option("--contact <id>", "the contact's id")
     .option("--number <number>", "the contact's number")
