@@ -35,3 +35,9 @@ export const errorAnswer = object({
   field: z.string().optional().meta({ description: "The request field that failed validation." }),
   message: z.string().optional(),
 });
+
+/**
+ * A loose object like `object`, typed for the handler without an index signature, so that a value
+ * typed by a TypeScript interface (which has none) fits. Extra keys still pass and are documented as allowed.
+ */
+export const looseEntity = <T extends z.ZodRawShape>(shape: T) => z.looseObject(shape) as unknown as z.ZodObject<T, z.core.$strip>;
