@@ -54,6 +54,9 @@ const TYPES: Record<string, string> = {
 
 export const mimeOf = (filename: string) => TYPES[path.extname(filename).toLowerCase()] ?? "application/octet-stream";
 
+/** The usual extension of a MIME type ("" when unknown), for a file that came without one. */
+export const extensionFor = (mimetype: string) => Object.keys(TYPES).find((ext) => TYPES[ext] === mimetype.toLowerCase()) ?? "";
+
 /** The spec's media types from a MIME type. */
 export function mediaTypeOf(mimetype: string): "image" | "audio" | "video" | "application" {
   const top = mimetype.split("/")[0];

@@ -3,7 +3,11 @@
 export interface OutgoingMessage {
   body: string;
   mediaUrl?: string;
+  /** What the file must be (a Typebot image, video or audio bubble); any file when not said. */
+  kind?: MediaKind;
 }
+
+export type MediaKind = "image" | "video" | "audio";
 
 export interface IntegrationAnswer {
   messages: OutgoingMessage[];

@@ -9,7 +9,7 @@ import { sendStaged, stagedEvents, type Tx } from "../outbox";
 import { storeOutbound } from "../../modules/messages/send";
 import { mediaTypeOf } from "../../media/store";
 import { stageTicketChange } from "../transitions";
-import type { IntegrationAnswer, OutgoingMessage } from "./answer";
+import type { IntegrationAnswer, MediaKind, OutgoingMessage } from "./answer";
 import { fetchFile } from "./httpJson";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -44,7 +44,14 @@ interface Ready {
   media?: { key: string; filename: string; mimetype: string };
 }
 
-/** Files the bot sent by address, fetched and stored before the answer's transaction; one that cannot be fetched goes as its address. */
+/** The most a bot's file of each kind may weigh (WhatsApp's own limits); any other file as a document. */
+export const MEDIA_LIMITS: Record<MediaKind | "file", number> = { image: 5 * 1024 * 1024, video: 16 * 1024 * 1024, audio: 16 * 1024 * 1024, file: 16 * 1024 * 1024 };
+
+/**
+ * Files the bot sent by address, fetched and stored before the answer's transaction, each within
+ * its kind's size and of its kind's content type (a Typebot video must answer video/*); one that
+ * cannot be fetched, too large or of another type, goes as its address, in a text.
+ */
 async function fetchMedia(ctx: AppContext, companyId: number, messages: OutgoingMessage[]): Promise<Ready[]> {
   const ready: Ready[] = [];
   for (const m of messages) {
@@ -53,7 +60,9 @@ async function fetchMedia(ctx: AppContext, companyId: number, messages: Outgoing
       continue;
     }
     try {
-      const file = await fetchFile(m.mediaUrl, ctx.config.webhooksAllowPrivateHosts);
+      const kind = m.kind;
+      const accepts = kind ? (mimetype: string) => mediaTypeOf(mimetype) === kind : undefined;
+      const file = await fetchFile(m.mediaUrl, ctx.config.webhooksAllowPrivateHosts, MEDIA_LIMITS[kind ?? "file"], accepts);
       const stored = await ctx.media.save(companyId, file.data, file.filename);
       ready.push({ body: m.body, media: { ...stored, mimetype: file.mimetype } });
     } catch (err) {

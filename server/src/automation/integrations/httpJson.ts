@@ -1,7 +1,9 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import path from "node:path";
 import { AddressNotAllowedError, bareHost, guardedLookup, isPublicAddress } from "../../http/publicAddress";
+import { extensionFor } from "../../media/store";
 
 export const INTEGRATION_TIMEOUT_MS = 15_000;
 const MAX_ANSWER_BYTES = 1024 * 1024;
@@ -41,14 +43,24 @@ export async function requestJson<T = unknown>(req: JsonRequest): Promise<{ stat
   }
 }
 
-/** A file a bot sent by its address (an image of Typebot's), fetched as outgoing requests are: guarded and bounded. */
-export async function fetchFile(url: string, allowPrivate: boolean, maxBytes = 16 * 1024 * 1024) {
-  const { data, contentType } = await requestRaw({ url, method: "GET", allowPrivate, headers: { accept: "*/*" } }, maxBytes);
-  const name = decodeURIComponent(new URL(url).pathname.split("/").pop() || "file");
-  return { data, mimetype: contentType.split(";")[0].trim() || "application/octet-stream", filename: name.slice(0, 120) };
+const mimeOfHeader = (contentType: string) => contentType.split(";")[0].trim().toLowerCase() || "application/octet-stream";
+
+/**
+ * A file a bot sent by its address (a Typebot image, video or audio), fetched as outgoing requests
+ * are: guarded and bounded. `accepts` checks the answer's content type before its body is read
+ * (a video address that answers a web page is refused at once). A name without an extension gets
+ * its type's.
+ */
+export async function fetchFile(url: string, allowPrivate: boolean, maxBytes = 16 * 1024 * 1024, accepts?: (mimetype: string) => boolean) {
+  const check = accepts ? (contentType: string) => accepts(mimeOfHeader(contentType)) : undefined;
+  const { data, contentType } = await requestRaw({ url, method: "GET", allowPrivate, headers: { accept: "*/*" } }, maxBytes, check);
+  const mimetype = mimeOfHeader(contentType);
+  let name = decodeURIComponent(new URL(url).pathname.split("/").pop() || "file").slice(0, 120);
+  if (!path.extname(name)) name += extensionFor(mimetype);
+  return { data, mimetype, filename: name };
 }
 
-function requestRaw(req: JsonRequest, maxBytes: number): Promise<{ status: number; data: Buffer; contentType: string }> {
+function requestRaw(req: JsonRequest, maxBytes: number, accepts?: (contentType: string) => boolean): Promise<{ status: number; data: Buffer; contentType: string }> {
   const url = new URL(req.url);
   const host = bareHost(url.hostname);
   if (!req.allowPrivate && net.isIP(host) && !isPublicAddress(host)) return Promise.reject(new IntegrationCallError(new AddressNotAllowedError(host).message));
@@ -71,6 +83,10 @@ function requestRaw(req: JsonRequest, maxBytes: number): Promise<{ status: numbe
       },
       (response) => {
         const status = response.statusCode ?? 0;
+        if (status >= 200 && status < 300 && accepts && !accepts(String(response.headers["content-type"] ?? ""))) {
+          response.destroy();
+          return reject(new IntegrationCallError("unexpected content type", status));
+        }
         const chunks: Buffer[] = [];
         let size = 0;
         response.on("data", (chunk: Buffer) => {

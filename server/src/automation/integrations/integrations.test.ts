@@ -1,10 +1,13 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
 import { customerSays, pairedSandbox } from "../../test/conversation";
-import { MENU_PNG, startDialogflowStandIn, startIntegrationWebhook, startTypebotStandIn, standInServiceAccount } from "../../test/standins/queueIntegrations";
+import { MENU_PNG, NOTICE_MP3, TUTORIAL_MP4, startDialogflowStandIn, startIntegrationWebhook, startTypebotStandIn, standInServiceAccount } from "../../test/standins/queueIntegrations";
 import { eq } from "drizzle-orm";
 import { integrationSessions } from "../../db/schema";
 import { runDueIntegrationCalls } from "./calls";
+import { MEDIA_LIMITS } from "./apply";
 import { OpenAiStandIn } from "../../test/standins/openAi";
 
 let t: TestApp;
@@ -151,6 +154,56 @@ describe("typebot integrations", () => {
       expect(await until(() => ticketOf(a.token, first.ticket.id), (tk) => !tk.useIntegration)).toMatchObject({ status: "pending", useIntegration: false });
     } finally {
       await bot.close();
+    }
+  });
+});
+
+describe("typebot media", () => {
+  it("sends video and audio bubbles as media of their kind, once, and an address only for what cannot be fetched", async () => {
+    const bot = await startTypebotStandIn("midia");
+    try {
+      const { w } = await workspace({ name: "Typebot mídia", type: "typebot", urlN8N: bot.url, typebotSlug: "midia", typebotDelayMessage: 0 });
+      const number = "5511900009999";
+      await customerSays(t.http, w, number, "oi");
+      await until(() => outbound(w, number), (o) => o.length >= 3);
+      await customerSays(t.http, w, number, "2");
+      const sent = async () => (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string; mediaType: string | null; mediaName: string | null; mediaUrl: string | null }[];
+      await until(sent, (o) => o.length >= 9);
+      await new Promise((r) => setTimeout(r, 300));
+      const answer = (await sent()).slice(3);
+      expect(answer.map((m) => ({ body: m.body, mediaType: m.mediaType, mediaName: m.mediaName }))).toEqual([
+        { body: "", mediaType: "video", mediaName: "tutorial.mp4" },
+        { body: "", mediaType: "audio", mediaName: "aviso.mp3" },
+        // a web page where a video was due, and a file gone: their addresses
+        { body: `${bot.url}/files/pagina.mp4`, mediaType: null, mediaName: null },
+        { body: `${bot.url}/files/sumiu.mp3`, mediaType: null, mediaName: null },
+        { body: "https://www.youtube.com/watch?v=abc123", mediaType: null, mediaName: null },
+        { body: "https://maps.example.com/loja", mediaType: null, mediaName: null },
+      ]);
+      const bytes = async (url: string) => Buffer.from(await (await fetch(t.url + url, { headers: { authorization: `Bearer ${w.token}` } })).arrayBuffer());
+      expect(await bytes(answer[0].mediaUrl!)).toEqual(TUTORIAL_MP4);
+      expect(await bytes(answer[1].mediaUrl!)).toEqual(NOTICE_MP3);
+      expect(bot.fetched).toMatchObject({ "/files/tutorial": 1, "/files/aviso.mp3": 1, "/files/pagina.mp4": 1, "/files/sumiu.mp3": 1 });
+    } finally {
+      await bot.close();
+    }
+  });
+
+  it("sends a file larger than allowed as its address, in a text", async () => {
+    const big = Buffer.alloc(MEDIA_LIMITS.file + 1, 1);
+    const server = http.createServer((_req, res) => res.writeHead(200, { "content-type": "image/png" }).end(big));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/grande.png`;
+    const hook = await startIntegrationWebhook("segredo-grande", () => ({ messages: [{ body: "Foto", mediaUrl: url }] }));
+    try {
+      const { w } = await workspace({ name: "Grande", type: "webhook", urlN8N: hook.url, secret: "segredo-grande" });
+      const number = "5511900009998";
+      await customerSays(t.http, w, number, "foto?");
+      expect(await until(() => outbound(w, number), (o) => o.length >= 1)).toEqual([`Foto\n${url}`]);
+    } finally {
+      await hook.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 });

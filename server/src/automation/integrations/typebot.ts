@@ -1,5 +1,5 @@
 import type { queueIntegrations } from "../../db/schema";
-import type { HandedMessage, IntegrationAnswer, OutgoingMessage } from "./answer";
+import type { HandedMessage, IntegrationAnswer, MediaKind, OutgoingMessage } from "./answer";
 import { IntegrationCallError, requestJson } from "./httpJson";
 
 type IntegrationRow = typeof queueIntegrations.$inferSelect;
@@ -28,12 +28,21 @@ function textOf(m: ChatMessage): string {
   return (c.richText ?? []).map((block) => plainOf([block])).join("\n");
 }
 
-/** Typebot's bubbles as WhatsApp messages: text as text, an image or video as its address, choices numbered. */
+const MEDIA_BUBBLES = new Set<string>(["image", "video", "audio"]);
+
+/**
+ * Typebot's bubbles as WhatsApp messages: text as text, an image, video or audio as a file of that
+ * kind (fetched by the server, its address sent instead when it cannot be, see apply.ts), a video
+ * a site plays (YouTube, Vimeo, …) and an embed as their address, choices numbered.
+ */
 function readAnswer(answer: ChatAnswer) {
   const messages: OutgoingMessage[] = [];
   for (const m of answer.messages ?? []) {
+    const url = m.content?.url;
     if (m.type === "text") messages.push({ body: textOf(m) });
-    else if (m.content?.url) messages.push(m.type === "image" ? { body: "", mediaUrl: m.content.url } : { body: m.content.url });
+    else if (!url) continue;
+    else if (MEDIA_BUBBLES.has(m.type) && (!m.content?.type || m.content.type === "url")) messages.push({ body: "", mediaUrl: url, kind: m.type as MediaKind });
+    else messages.push({ body: url });
   }
   const choices = answer.input?.type === "choice input" ? (answer.input.items ?? []).map((i) => i.content ?? "").filter(Boolean) : [];
   if (choices.length) messages.push({ body: numbered(choices) });

@@ -24,17 +24,34 @@ const bubble = (text: string) => ({ id: crypto.randomUUID(), type: "text", conte
 /** A 1×1 PNG, the menu picture the Typebot stand-in shows. */
 export const MENU_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
+/** A few bytes standing in for a video and an audio file the Typebot stand-in serves. */
+export const TUTORIAL_MP4 = Buffer.from("\x00\x00\x00\x18ftypmp42-video-de-tutorial", "binary");
+export const NOTICE_MP3 = Buffer.from("ID3-aviso-em-audio", "binary");
+
 /**
  * A Typebot-like public chat API: flow `slug` greets the contact by the prefilled name, shows an
- * image and asks a choice ("Comprar" or "Suporte"); "Comprar" ends the flow with a text; any other
- * answer is not matched (no bubbles, the same choice again).
+ * image and asks a choice ("Comprar" or "Suporte"); "Comprar" ends the flow with a text;
+ * "Suporte" ends it with media bubbles: a video and an audio it serves, a video whose address
+ * answers a web page, an audio whose address is gone, a YouTube video and an embed; any other
+ * answer is not matched (no bubbles, the same choice again). `fetched` counts each file's downloads.
  */
 export async function startTypebotStandIn(slug: string) {
   const calls: { path: string; body: any }[] = [];
+  const fetched: Record<string, number> = {};
   const sessions = new Set<string>();
   const choice = { type: "choice input", items: [{ id: "a", content: "Comprar" }, { id: "b", content: "Suporte" }] };
+  const files: Record<string, { type: string; data: Buffer }> = {
+    "/files/cardapio.png": { type: "image/png", data: MENU_PNG },
+    // no extension in the address: the file takes its type's
+    "/files/tutorial": { type: "video/mp4", data: TUTORIAL_MP4 },
+    "/files/aviso.mp3": { type: "audio/mpeg", data: NOTICE_MP3 },
+    "/files/pagina.mp4": { type: "text/html; charset=utf-8", data: Buffer.from("<html>não é um vídeo</html>") },
+  };
   const server = await jsonServer(({ path, headers, raw }) => {
-    if (path === "/files/cardapio.png") return { file: { type: "image/png", data: MENU_PNG } };
+    if (path.startsWith("/files/")) {
+      fetched[path] = (fetched[path] ?? 0) + 1;
+      return files[path] ? { file: files[path] } : { status: 404, text: "gone" };
+    }
     const body = raw ? JSON.parse(raw) : {};
     calls.push({ path, body });
     if (path === `/api/v1/typebots/${slug}/startChat`) {
@@ -51,11 +68,27 @@ export async function startTypebotStandIn(slug: string) {
         sessions.delete(m[1]);
         return { json: { messages: [bubble("Pedido anotado, obrigado!")] } };
       }
+      if (text.toLowerCase() === "suporte") {
+        sessions.delete(m[1]);
+        const at = (file: string) => `http://${headers.host}/files/${file}`;
+        return {
+          json: {
+            messages: [
+              { id: "v1", type: "video", content: { type: "url", url: at("tutorial") } },
+              { id: "a1", type: "audio", content: { url: at("aviso.mp3") } },
+              { id: "v2", type: "video", content: { type: "url", url: at("pagina.mp4") } },
+              { id: "a2", type: "audio", content: { url: at("sumiu.mp3") } },
+              { id: "v3", type: "video", content: { type: "youtube", id: "abc123", url: "https://www.youtube.com/watch?v=abc123" } },
+              { id: "e1", type: "embed", content: { url: "https://maps.example.com/loja" } },
+            ],
+          },
+        };
+      }
       return { json: { messages: [], input: choice } };
     }
     return { status: 404, json: { message: "not found" } };
   });
-  return { ...server, calls };
+  return { ...server, calls, fetched };
 }
 
 export interface WebhookArrival {
