@@ -10,6 +10,7 @@ import { rotateChannelKey } from "./rotateChannelKey";
 import { exportCompany } from "./exportCompany";
 import { eraseContact } from "./eraseContact";
 import { deleteCompany } from "./deleteCompany";
+import { importWhaticketCommand } from "./importWhaticket";
 
 /** The commands, each with its own --help; settings come from the same variables as the server's. */
 function program(io: CliIo) {
@@ -65,6 +66,15 @@ function program(io: CliIo) {
     .argument("<companyId>", "the company's id (see list-companies)")
     .option("--yes", "confirm: the company cannot be brought back")
     .action((companyId, o) => deleteCompany(io, { companyId, yes: o.yes }));
+  cli
+    .command("import-whaticket")
+    .description("move a Whaticket SaaS database in: companies, plans, users (their passwords keep working), contacts, tickets, messages, queues, tags, quick messages, schedules, settings; a second run adds nothing")
+    .requiredOption("--from <url>", "the Whaticket PostgreSQL database (postgres://user:password@host:5432/whaticket)")
+    .option("--dry-run", "read everything and report counts and problems, writing nothing")
+    .option("--company <id>", "only this company (its id in Whaticket)")
+    .option("--media-dir <folder>", "the old backend's public folder: its files are copied into the media store")
+    .option("--batch <rows>", "rows per transaction (default 500)")
+    .action((o) => importWhaticketCommand(io, o));
   return cli;
 }
 

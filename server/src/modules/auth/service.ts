@@ -4,7 +4,7 @@ import type { AppContext } from "../../context";
 import { companies, userSessions, users } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { loadSessionUser } from "../users/present";
-import { verifyAgainstNothing, verifyPassword } from "./passwords";
+import { hashPassword, needsRehash, verifyAgainstNothing, verifyPassword } from "./passwords";
 import type { LoginLimiter } from "./rateLimit";
 import { openSession, revokeSession, rotateSession } from "./sessions";
 import { signAccessToken, signRefreshToken, verifyRefreshToken } from "./tokens";
@@ -36,6 +36,11 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginB
     throw new AppError("ERR_INVALID_CREDENTIALS", 401);
   }
   await attempt.succeeded();
+  // a hash moved in from another system (bcrypt) becomes Argon2id now that the password is known
+  if (needsRehash(row.user.passwordHash)) {
+    const passwordHash = await hashPassword(body.password);
+    await ctx.db.update(users).set({ passwordHash }).where(and(eq(users.id, row.user.id), eq(users.passwordHash, row.user.passwordHash)));
+  }
   if (isCompanyExpired(row.company)) throw companyRefused(row.company);
   // The browser signed in before this one is told to leave, and its session closes (listeners/realtime/sessions.ts).
   const { sessionId, secret } = await command(ctx, async (tx, events) => {
