@@ -43,7 +43,7 @@ async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
     const shape = shapeOf(queued[start]);
     let end = start + 1;
     while (shape !== null && end < queued.length && shapeOf(queued[end]) === shape) end++;
-    const { ctx, whatsapp, opts, item } = queued[start];
+    const { ctx, whatsapp, opts } = queued[start];
     const items = queued.slice(start, end).map((q) => q.item);
     const stored = shape === null ? (await storeInbound(ctx, whatsapp, [items], opts))[0] : await together(ctx).submit(`${whatsapp.id}:${shape}`, { whatsapp, items, opts });
     if (stored instanceof Error) throw stored;

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, lt } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { messages, tickets, whatsapps } from "../db/schema";
 import { deliver } from "../modules/messages/send";

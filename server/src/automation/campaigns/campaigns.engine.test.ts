@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { freshDatabaseUrl, startTestApp, type StartOptions, type TestApp } from "../../test/harness";
 import { customerSays } from "../../test/conversation";
 import { campaignOptOuts, campaignShippings, ticketTags, whatsapps } from "../../db/schema";

@@ -33,7 +33,7 @@ export class RoutedAdapter implements ChannelAdapter {
     for (let attempt = 1; ; attempt++) {
       const place = await this.routing.whereIs(this.whatsapp.id);
       if (place.at === "here") return here(this.local());
-      let holder = place.at === "elsewhere" ? place.owner : ANY_HOLDER;
+      const holder = place.at === "elsewhere" ? place.owner : ANY_HOLDER;
       if (place.at === "nowhere") {
         if (op === "connect" || op === "disconnect") {
           // nobody runs it: this process starts or ends it, or asks one that may

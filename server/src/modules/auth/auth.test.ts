@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { ADMIN, connectSocket, nextEvent, refreshCookie, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { ADMIN, connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { companies } from "../../db/schema";
 
 let t: TestApp;

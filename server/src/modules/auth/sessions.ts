@@ -1,6 +1,6 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database, Db } from "../../db/client";
-import { userSessions, users } from "../../db/schema";
+import { userSessions } from "../../db/schema";
 import { REFRESH_TOKEN_TTL_SECONDS, hashSecret, newRefreshSecret, nextRefreshSecret } from "./tokens";
 
 const expiry = () => new Date(Date.now() + REFRESH_TOKEN_TTL_SECONDS * 1000);

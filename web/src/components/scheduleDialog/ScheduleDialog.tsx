@@ -56,7 +56,7 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
     }
     reset(newScheduleValues(presetContact?.id ?? null));
     setContact(presetContact);
-    // keyed on the record's id: its later updates (live events) must not wipe the user's edits
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the record's id: its later updates (live events) must not wipe the user's edits
   }, [open, editing, loadedId, presetContact?.id, reset]);
 
   const remember = (saved: ScheduleView, created: boolean) => {

@@ -1,4 +1,4 @@
-import { Box, ButtonBase, Typography } from "@mui/material";
+import { ButtonBase, Typography } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import type { QuotedMessage } from "../types";
 import { FormattedText } from "../../../../components/whatsappText/FormattedText";
