@@ -7,6 +7,7 @@ import { loadSessionUser } from "../users/present";
 import { verifyAccessToken, REFRESH_COOKIE, REFRESH_TOKEN_TTL_SECONDS } from "./tokens";
 import type { LoginLimiter } from "./rateLimit";
 import * as auth from "./service";
+import { authAnswer, loggedOut, me } from "./responses";
 
 function setRefreshCookie(request: FastifyRequest, reply: FastifyReply, value: string) {
   reply.setCookie(REFRESH_COOKIE, value, {
@@ -22,13 +23,13 @@ export function authRoutes(ctx: AppContext, limiter: LoginLimiter) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post("/auth/login", { config: { public: true }, schema: { body: loginBody, tags: ["auth"] } }, async (request, reply) => {
+    r.post("/auth/login", { config: { public: true }, schema: { body: loginBody, tags: ["auth"], response: { 200: authAnswer } } }, async (request, reply) => {
       const session = await auth.login(ctx, limiter, request.body, { ip: request.ip, userAgent: request.headers["user-agent"] });
       setRefreshCookie(request, reply, session.refreshToken);
       return { token: session.token, user: session.user };
     });
 
-    r.post("/auth/refresh_token", { config: { public: true }, schema: { tags: ["auth"] } }, async (request, reply) => {
+    r.post("/auth/refresh_token", { config: { public: true }, schema: { tags: ["auth"], response: { 200: authAnswer } } }, async (request, reply) => {
       try {
         const session = await auth.refresh(ctx, request.cookies[REFRESH_COOKIE]);
         setRefreshCookie(request, reply, session.refreshToken);
@@ -39,7 +40,7 @@ export function authRoutes(ctx: AppContext, limiter: LoginLimiter) {
       }
     });
 
-    r.delete("/auth/logout", { config: { public: true }, schema: { tags: ["auth"] } }, async (request, reply) => {
+    r.delete("/auth/logout", { config: { public: true }, schema: { tags: ["auth"], response: { 200: loggedOut } } }, async (request, reply) => {
       const token = bearerToken(request);
       const access = token ? await verifyAccessToken(token, ctx.secrets.jwtSecret) : null;
       await auth.logout(ctx, request.cookies[REFRESH_COOKIE], access?.ok ? access.claims.sid : undefined, { ip: request.ip });
@@ -47,6 +48,6 @@ export function authRoutes(ctx: AppContext, limiter: LoginLimiter) {
       return {};
     });
 
-    r.get("/auth/me", { schema: { tags: ["auth"] } }, async (request) => loadSessionUser(ctx.db, request.caller.id));
+    r.get("/auth/me", { schema: { tags: ["auth"], response: { 200: me } } }, async (request) => loadSessionUser(ctx.db, request.caller.id));
   };
 }
