@@ -7,6 +7,8 @@ export const promptsEn: typeof promptsPt = {
   empty: "No prompts. Create one so the AI answers your queues and connections.",
   loadingMore: "Loading more prompts…",
   saved: "Prompt saved.",
+  /** The server's answer to DELETE /prompt/:id ("Prompt deleted"), shown as an info toast. */
+  deleted: "Prompt deleted.",
   editAction: "Edit {{name}}",
   /** Under a customer's audio in the ticket: what the AI heard. */
   transcript: "Transcript: {{text}}",

@@ -7,6 +7,8 @@ export const promptsEs: typeof promptsPt = {
   empty: "No hay prompts. Cree uno para que la IA atienda sus colas y conexiones.",
   loadingMore: "Cargando más prompts…",
   saved: "Prompt guardado.",
+  /** The server's answer to DELETE /prompt/:id ("Prompt deleted"), shown as an info toast. */
+  deleted: "Prompt eliminado.",
   editAction: "Editar {{name}}",
   /** Under a customer's audio in the ticket: what the AI heard. */
   transcript: "Transcripción: {{text}}",

@@ -6,6 +6,8 @@ export const promptsPt = {
   empty: "Nenhum prompt. Crie um para que a IA atenda as filas e conexões.",
   loadingMore: "Carregando mais prompts…",
   saved: "Prompt salvo com sucesso!",
+  /** The server's answer to DELETE /prompt/:id ("Prompt deleted"), shown as an info toast. */
+  deleted: "Prompt excluído com sucesso!",
   editAction: "Editar {{name}}",
   /** Under a customer's audio in the ticket: what the AI heard. */
   transcript: "Transcrição: {{text}}",

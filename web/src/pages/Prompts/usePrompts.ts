@@ -1,9 +1,13 @@
 import type { PromptRecord } from "@balcao/common";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
+import { useTranslation } from "react-i18next";
 import { usePagedList } from "../../hooks/usePagedList";
 import { useCompanyEvent } from "../../realtime/socketContext";
 import { deletePrompt, fetchPromptsPage, promptMatches, PROMPTS_PAGE_KEY } from "./promptsApi";
+
+/** The message DELETE /prompt/:id answers. */
+const DELETED = "Prompt deleted";
 
 interface PromptEvent {
   action: string;
@@ -13,6 +17,7 @@ interface PromptEvent {
 
 /** The company's prompts, searched and paged, kept live by `company-{id}-prompt`. */
 export function usePrompts(search: string) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const list = usePagedList<PromptRecord>({ baseKey: PROMPTS_PAGE_KEY, search, fetchPage: fetchPromptsPage });
   const { upsert, remove } = list;
@@ -31,7 +36,8 @@ export function usePrompts(search: string) {
     onSuccess: (message, id) => {
       remove(id);
       refreshSelects();
-      toast.info(message);
+      // the server answers a fixed English text: the toast says it in the user's language
+      toast.info(message === DELETED ? t("prompts.deleted") : message);
     },
   });
 
