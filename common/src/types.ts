@@ -1,6 +1,6 @@
 import type { ConnectionStatus, PlanFlag, Recurrence } from "./constants";
 
-export interface QueueRef { id: number; name: string; color: string }
+export type QueueRef = { id: number; name: string; color: string };
 /** A user's queue, with the link row the spec's client reads (`user.queues[i].UserQueue.queueId`). */
 export interface UserQueueRef extends QueueRef { UserQueue: { userId: number; queueId: number } }
 export interface SettingItem { id: number; key: string; value: string; companyId: number; createdAt: string; updatedAt: string }

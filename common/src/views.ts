@@ -2,9 +2,9 @@ import type { TicketStatus } from "./constants";
 import type { QueueRef } from "./types";
 
 /** Records as the API presents them: the server's presenters build them, the web reads them. */
-export interface ExtraInfo { name: string; value: string }
+export type ExtraInfo = { name: string; value: string };
 
-export interface ContactView {
+export type ContactView = {
   id: number;
   name: string;
   number: string;
@@ -17,11 +17,11 @@ export interface ContactView {
   companyId: number;
   createdAt: string;
   updatedAt: string;
-}
+};
 
-export interface TagRef { id: number; name: string; color: string }
+export type TagRef = { id: number; name: string; color: string };
 
-export interface TicketView {
+export type TicketView = {
   id: number;
   uuid: string;
   status: TicketStatus;
@@ -44,19 +44,19 @@ export interface TicketView {
   queue: QueueRef | null;
   whatsapp: { id: number; name: string; status: string } | null;
   tags: TagRef[];
-}
+};
 
 export type MediaType = "image" | "audio" | "video" | "application" | "document" | "locationMessage" | "vcard" | "call_log";
 
-export interface QuotedMessage {
+export type QuotedMessage = {
   id: number;
   body: string;
   fromMe: boolean;
   mediaType: MediaType | null;
   contact: { id: number; name: string } | null;
-}
+};
 
-export interface MessageView {
+export type MessageView = {
   id: number;
   ticketId: number;
   body: string;
@@ -78,4 +78,4 @@ export interface MessageView {
   transcript?: string | null;
   createdAt: string;
   updatedAt: string;
-}
+};

@@ -13,21 +13,21 @@ export type ContactImportFileProblem = (typeof CONTACT_IMPORT_FILE_PROBLEMS)[num
 export const CONTACT_IMPORT_REPEATED_NUMBER = "Repeated number";
 
 /** One refused cell: the spreadsheet row (header = 1), the contact field and the form's message or an ERR_ code. */
-export interface ContactImportRowError {
+export type ContactImportRowError = {
   row: number;
   field: string;
   message: string;
-}
+};
 
 /** POST /contacts/import: counts of the rows read, stored and refused. */
-export interface ContactImportResult {
+export type ContactImportResult = {
   total: number;
   created: number;
   updated: number;
   /** Rows that matched an existing contact with the same name and email. */
   unchanged: number;
   errors: ContactImportRowError[];
-}
+};
 
 export const CONTACT_EXPORT_FORMATS = ["xlsx", "csv"] as const;
 export type ContactExportFormat = (typeof CONTACT_EXPORT_FORMATS)[number];

@@ -37,6 +37,13 @@ export const errorAnswer = object({
 });
 
 /**
+ * A JSON text the database built in the declared `shape`, typed as that shape for the route's handler.
+ * Fastify sends a string as it is (no serialiser runs, nor the check under test), so the text must
+ * already be the shape's JSON: its tests parse it against the shape.
+ */
+export const jsonText = <S extends z.ZodType>(_shape: S, text: string) => text as unknown as z.output<S>;
+
+/**
  * A loose object like `object`, typed for the handler without an index signature, so that a value
  * typed by a TypeScript interface (which has none) fits. Extra keys still pass and are documented as allowed.
  */

@@ -5,6 +5,7 @@ import { customerSays, pairedSandbox } from "../../test/conversation";
 import { createAttendant } from "../../test/workspaceFixtures";
 import { messages, queues } from "../../db/schema";
 import { presentMessages } from "./present";
+import { messageResponses } from "./responses";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -42,6 +43,8 @@ describe("GET /messages/:ticketId, built as JSON by the database", () => {
     expect(res.body.messages[2].mediaUrl).toBe(`/media/messages/${rows[2].id}`);
     expect(res.body.messages[3]).toMatchObject({ isDeleted: true, body: "", mediaUrl: null });
     expect(res.body).toMatchObject({ count: 4, hasMore: false, ticket: { id: ticketId, unreadMessages: 0 } });
+    // the text goes out unserialised, so unchecked: it must still be the shape the route declares
+    messageResponses.page[200].parse(res.body);
 
     const again = await t.http.get(`/messages/${ticketId}?pageNumber=1`, a.token);
     expect(again.body.messages.every((m: { read: boolean }) => m.read)).toBe(true);

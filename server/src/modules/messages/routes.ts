@@ -7,6 +7,8 @@ import { AppError } from "../../http/errors";
 import { readForm } from "../../http/multipartForm";
 import type { MediaFile } from "../../channels/contract";
 import { mimeOf } from "../../media/store";
+import { jsonText } from "../../http/responses/shapes";
+import { messageResponses } from "./responses";
 import { loadAccessibleTicket } from "../tickets/service";
 import { presentTicket } from "../tickets/present";
 import { deleteMessage, listMessages, readMedia, retryMessage } from "./service";
@@ -42,12 +44,12 @@ export function messageRoutes(ctx: AppContext) {
 
     r.get(
       "/messages/:ticketId",
-      { schema: { params: ticketIdParams, querystring: z.object({ pageNumber: pageNumberField }), tags: ["messages"] } },
+      { schema: { params: ticketIdParams, querystring: z.object({ pageNumber: pageNumberField }), tags: ["messages"], response: messageResponses.page } },
       async (request, reply) =>
-        reply.type("application/json; charset=utf-8").send(await listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber)),
+        reply.type("application/json; charset=utf-8").send(jsonText(messageResponses.page[200], await listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber))),
     );
 
-    r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"] } }, async (request) => {
+    r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"], response: messageResponses.sent } }, async (request) => {
       const ticketRow = await loadAccessibleTicket(ctx, request.caller, request.params.ticketId);
       await assertMaySend(ctx.db, request.caller.companyId);
       const out = await readOutgoing(request);
@@ -65,14 +67,14 @@ export function messageRoutes(ctx: AppContext) {
       return {};
     });
 
-    r.delete("/messages/:id", { schema: { params: idParams, tags: ["messages"] } }, async (request) => {
+    r.delete("/messages/:id", { schema: { params: idParams, tags: ["messages"], response: messageResponses.deleted } }, async (request) => {
       await deleteMessage(ctx, request.caller, request.params.id);
       return { message: "message deleted" };
     });
 
-    r.post("/messages/:id/retry", { schema: { params: idParams, tags: ["messages"] } }, async (request) => retryMessage(ctx, request.caller, request.params.id));
+    r.post("/messages/:id/retry", { schema: { params: idParams, tags: ["messages"], response: messageResponses.retried } }, async (request) => retryMessage(ctx, request.caller, request.params.id));
 
-    r.get("/media/messages/:id", { schema: { params: idParams, tags: ["messages"] } }, async (request, reply) => {
+    r.get("/media/messages/:id", { schema: { params: idParams, tags: ["messages"], response: messageResponses.media } }, async (request, reply) => {
       const media = await readMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
       return reply

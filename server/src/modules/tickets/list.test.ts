@@ -6,6 +6,7 @@ import { customerSays, pairedSandbox } from "../../test/conversation";
 import { companies, contacts, queues, tags, tickets, ticketTags } from "../../db/schema";
 import { createAttendant } from "../../test/workspaceFixtures";
 import { listTickets } from "./list";
+import { ticketResponses } from "./responses";
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
@@ -37,6 +38,8 @@ describe("GET /tickets, built as JSON by the database", () => {
     expect({ ...listed, tags: [...listed.tags].sort(byId) }).toEqual({ ...single, tags: [...single.tags].sort(byId) });
     expect(listed).toMatchObject({ user: { id: a.user.id }, queue: { name: "Vendas", color: "#123456" }, whatsapp: { id: w.id }, contact: { name: "Maria Souza" } });
     expect(listed.tags).toHaveLength(2);
+    // the text goes out unserialised, so unchecked: it must still be the shape the route declares
+    ticketResponses.page[200].parse(list.body);
 
     // and one without attendant, queue or tags: those parts are null and []
     const bare = (await customerSays(t.http, w, phone(), "oi")).ticket;
