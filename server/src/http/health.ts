@@ -1,8 +1,10 @@
 import type { FastifyInstance } from "fastify";
+import { z } from "zod";
 import type { Redis } from "ioredis";
 import type { AppContext } from "../context";
 import type { Role } from "../deploymentConfig";
 import { redisState } from "../redisConnections";
+import { id, object } from "./responses/shapes";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -45,9 +47,21 @@ export class ProcessHealth {
   }
 }
 
+const state = z.enum(["ok", "down"]);
+/** GET /healthz: 200 when healthy, 503 (same body, `degraded`) otherwise. */
+const healthAnswer = object({
+  status: z.enum(["ok", "degraded"]),
+  role: z.string(),
+  database: state,
+  databaseKind: z.enum(["pglite", "postgres"]),
+  redis: state.optional().meta({ description: "Only with Redis configured." }),
+  jobs: z.enum(["running", "off"]),
+  sessions: z.array(id).meta({ description: "The connections whose live session this process holds." }),
+}).meta({ description: "What this process runs and whether its dependencies answer." });
+
 export function healthRoutes(health: ProcessHealth) {
   return async (app: FastifyInstance) => {
-    app.get("/healthz", { config: { public: true }, schema: { tags: ["system"] } }, async (_request, reply) => {
+    app.get("/healthz", { config: { public: true }, schema: { tags: ["system"], response: { 200: healthAnswer, 503: healthAnswer } } }, async (_request, reply) => {
       const { healthy, body } = await health.report();
       return reply.status(healthy ? 200 : 503).header("cache-control", "no-store").send(body);
     });

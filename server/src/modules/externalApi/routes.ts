@@ -8,6 +8,7 @@ import { AppError } from "../../http/errors";
 import { readForm } from "../../http/multipartForm";
 import type { MediaFile } from "../../channels/contract";
 import { mimeOf } from "../../media/store";
+import { externalApiResponses } from "./responses";
 import { connectionOfToken, sendExternal } from "./service";
 
 export interface ExternalApiOptions {
@@ -55,7 +56,7 @@ export function externalApiRoutes(ctx: AppContext, options: ExternalApiOptions =
             },
           },
         },
-        schema: { tags: ["external api"], summary: "Send a WhatsApp message with a connection's token" },
+        schema: { tags: ["external api"], summary: "Send a WhatsApp message with a connection's token", response: externalApiResponses.sent },
       },
       async (request) => {
         const whatsapp = await connectionOfToken(ctx, bearerToken(request));

@@ -61,8 +61,8 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
   });
   const result = await ctx.channels.storeOrKeep(whatsapp, message);
   // a group message the company ignores: delivered to the phone, not kept as a ticket
-  if (!result) return { duplicate: false, ignored: true as const };
+  if (!result) return { duplicate: false as const, ignored: true as const };
   // delivered, and kept for the company's admins: the phone has nothing to send again
-  if ("deadLetter" in result) return { duplicate: false, stored: false as const, deadLetterId: result.deadLetter.id, error: "ERR_CREATING_MESSAGE" as const };
+  if ("deadLetter" in result) return { duplicate: false as const, stored: false as const, deadLetterId: result.deadLetter.id, error: "ERR_CREATING_MESSAGE" as const };
   return result;
 }

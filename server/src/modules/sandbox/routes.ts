@@ -13,6 +13,7 @@ import { isAdmin } from "../../policies";
 import { mimeOf } from "../../media/store";
 import { presentSandboxMessage } from "../../channels/sandbox/adapter";
 import { deliverInbound } from "./inbound";
+import { sandboxResponses } from "./responses";
 import { rowOf, rowsOf } from "../../channels/sqlRows";
 import { storableText } from "../../channels/storableText";
 
@@ -57,37 +58,39 @@ export function sandboxRoutes(ctx: AppContext) {
     // the phone's side: what a customer writes, delivered as any channel delivers it
     const phone = { public: true, channelInput: true } as const;
 
-    r.post("/sandbox/:whatsappId/pair", { config: open, schema: { params, tags: ["sandbox"] } }, async (request) => {
+    r.post("/sandbox/:whatsappId/pair", { config: open, schema: { params, tags: ["sandbox"], response: sandboxResponses.paired } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       await ctx.channels.sandbox(row).pair();
-      return { status: "CONNECTED" };
+      return { status: "CONNECTED" as const };
     });
 
     // The QR code's link: whoever holds the current pairing code may pair (like scanning it).
-    r.post("/sandbox/pair/:whatsappId/:code", { config: open, schema: { params: params.extend({ code: z.string().min(8).max(64) }), tags: ["sandbox"] } }, async (request) => {
+    r.post("/sandbox/pair/:whatsappId/:code", { config: open, schema: { params: params.extend({ code: z.string().min(8).max(64) }), tags: ["sandbox"], response: sandboxResponses.pairedByCode } }, async (request) => {
       const [row] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, request.params.whatsappId));
       if (!row || row.channel !== "sandbox") throw new AppError("ERR_NO_WAPP_FOUND", 404);
       await ctx.channels.sandbox(row).pair(request.params.code);
-      return { status: "CONNECTED", name: row.name };
+      return { status: "CONNECTED" as const, name: row.name };
     });
 
-    r.post("/sandbox/:whatsappId/inbound", { config: phone, bodyLimit: 40 * 1024 * 1024, schema: { params, body: sandboxInboundBody, tags: ["sandbox"] } }, async (request, reply) => {
+    r.post("/sandbox/:whatsappId/inbound", { config: phone, bodyLimit: 40 * 1024 * 1024, schema: { params, body: sandboxInboundBody, tags: ["sandbox"], response: sandboxResponses.inbound } }, async (request, reply) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const result = await deliverInbound(ctx, row, request.body);
-      return reply.status("deadLetterId" in result ? 202 : result.duplicate ? 200 : 201).send(result);
+      if ("stored" in result && result.stored === false) return reply.status(202).send(result);
+      if (result.duplicate) return reply.status(200).send(result);
+      return reply.status(201).send(result);
     });
 
-    r.get("/sandbox/:whatsappId/outbound", { config: open, schema: { params, querystring: sandboxNumberQuery, tags: ["sandbox"] } }, async (request) => {
+    r.get("/sandbox/:whatsappId/outbound", { config: open, schema: { params, querystring: sandboxNumberQuery, tags: ["sandbox"], response: sandboxResponses.conversation } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       return conversation(row.id, request.query.number, "out");
     });
 
-    r.get("/sandbox/:whatsappId/conversation", { config: open, schema: { params, querystring: sandboxNumberQuery, tags: ["sandbox"] } }, async (request) => {
+    r.get("/sandbox/:whatsappId/conversation", { config: open, schema: { params, querystring: sandboxNumberQuery, tags: ["sandbox"], response: sandboxResponses.conversation } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       return conversation(row.id, request.query.number);
     });
 
-    r.post("/sandbox/:whatsappId/ack", { config: phone, schema: { params, body: sandboxAckBody, tags: ["sandbox"] } }, async (request) => {
+    r.post("/sandbox/:whatsappId/ack", { config: phone, schema: { params, body: sandboxAckBody, tags: ["sandbox"], response: sandboxResponses.ok } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const [msg] = await ctx.db
         .update(sandboxMessages)
@@ -96,11 +99,11 @@ export function sandboxRoutes(ctx: AppContext) {
         .returning();
       if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
       await ctx.channels.handle(row.id, row.companyId, { type: "ack", externalId: msg.externalId, ack: request.body.ack });
-      return { ok: true };
+      return { ok: true as const };
     });
 
     // The customer edits a message they sent, or calls and nobody answers.
-    r.post("/sandbox/:whatsappId/edit", { config: phone, schema: { params, body: sandboxEditBody, tags: ["sandbox"] } }, async (request) => {
+    r.post("/sandbox/:whatsappId/edit", { config: phone, schema: { params, body: sandboxEditBody, tags: ["sandbox"], response: sandboxResponses.ok } }, async (request) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const [msg] = await ctx.db
         .update(sandboxMessages)
@@ -109,17 +112,17 @@ export function sandboxRoutes(ctx: AppContext) {
         .returning();
       if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
       await ctx.channels.handle(row.id, row.companyId, { type: "edit", externalId: msg.externalId, body: request.body.body });
-      return { ok: true };
+      return { ok: true as const };
     });
 
-    r.post("/sandbox/:whatsappId/call", { config: phone, schema: { params, body: sandboxCallBody, tags: ["sandbox"] } }, async (request, reply) => {
+    r.post("/sandbox/:whatsappId/call", { config: phone, schema: { params, body: sandboxCallBody, tags: ["sandbox"], response: sandboxResponses.call } }, async (request, reply) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const externalId = `SBXCALL${crypto.randomBytes(8).toString("hex").toUpperCase()}`;
       await ctx.channels.handle(row.id, row.companyId, { type: "call", externalId, number: request.body.number, name: request.body.name });
       return reply.status(201).send({ id: externalId });
     });
 
-    r.get("/sandbox/:whatsappId/media/:externalId", { config: open, schema: { params: params.extend({ externalId: z.string().max(128) }), tags: ["sandbox"] } }, async (request, reply) => {
+    r.get("/sandbox/:whatsappId/media/:externalId", { config: open, schema: { params: params.extend({ externalId: z.string().max(128) }), tags: ["sandbox"], response: sandboxResponses.media } }, async (request, reply) => {
       const row = await authorizeSandbox(request, request.params.whatsappId);
       const [msg] = await ctx.db.select().from(sandboxMessages).where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.params.externalId)));
       if (!msg?.mediaPath || msg.deleted) throw new AppError("ERR_NOT_FOUND", 404);

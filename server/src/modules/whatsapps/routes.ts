@@ -4,33 +4,34 @@ import { idParams, whatsappBody, whatsappUpdateBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { authorize, isAdmin } from "../../policies";
 import { presentWhatsapp, presentWhatsapps } from "./present";
+import { whatsappResponses } from "./responses";
 import { createWhatsapp, deleteWhatsapp, findWhatsapp, listWhatsapps, updateWhatsapp } from "./service";
 
 export function whatsappRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/whatsapp", { schema: { tags: ["whatsapp"] } }, async (request) => {
+    r.get("/whatsapp", { schema: { tags: ["whatsapp"], response: whatsappResponses.list } }, async (request) => {
       const rows = await listWhatsapps(ctx.db, request.caller.companyId);
       return presentWhatsapps(ctx.db, rows, { showToken: isAdmin(request.caller) });
     });
 
-    r.get("/whatsapp/:id", { schema: { params: idParams, tags: ["whatsapp"] } }, async (request) => {
+    r.get("/whatsapp/:id", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.one } }, async (request) => {
       const row = await findWhatsapp(ctx.db, request.caller.companyId, request.params.id);
       return presentWhatsapp(ctx.db, row, { showToken: isAdmin(request.caller) });
     });
 
-    r.post("/whatsapp", { schema: { body: whatsappBody, tags: ["whatsapp"] } }, async (request, reply) => {
+    r.post("/whatsapp", { schema: { body: whatsappBody, tags: ["whatsapp"], response: whatsappResponses.created } }, async (request, reply) => {
       authorize(request.caller, "connections-page:addConnection");
       return reply.status(201).send(await createWhatsapp(ctx, request.caller, request.body));
     });
 
-    r.put("/whatsapp/:id", { schema: { params: idParams, body: whatsappUpdateBody, tags: ["whatsapp"] } }, async (request) => {
+    r.put("/whatsapp/:id", { schema: { params: idParams, body: whatsappUpdateBody, tags: ["whatsapp"], response: whatsappResponses.one } }, async (request) => {
       authorize(request.caller, "connections-page:editOrDeleteConnection");
       return updateWhatsapp(ctx, request.caller, request.params.id, request.body);
     });
 
-    r.delete("/whatsapp/:id", { schema: { params: idParams, tags: ["whatsapp"] } }, async (request) => {
+    r.delete("/whatsapp/:id", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.acknowledged } }, async (request) => {
       authorize(request.caller, "connections-page:editOrDeleteConnection");
       await deleteWhatsapp(ctx, request.caller, request.params.id);
       return { message: "Whatsapp deleted." };
@@ -44,8 +45,8 @@ export function whatsappRoutes(ctx: AppContext) {
       await (action === "connect" ? adapter.connect() : adapter.disconnect());
       return { message: action === "connect" ? "Starting session." : "Session disconnected." };
     };
-    r.post("/whatsappsession/:id", { schema: { params: idParams, tags: ["whatsapp"] } }, session("connect"));
-    r.put("/whatsappsession/:id", { schema: { params: idParams, tags: ["whatsapp"] } }, session("connect"));
-    r.delete("/whatsappsession/:id", { schema: { params: idParams, tags: ["whatsapp"] } }, session("disconnect"));
+    r.post("/whatsappsession/:id", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.acknowledged } }, session("connect"));
+    r.put("/whatsappsession/:id", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.acknowledged } }, session("connect"));
+    r.delete("/whatsappsession/:id", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.acknowledged } }, session("disconnect"));
   };
 }

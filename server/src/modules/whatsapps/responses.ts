@@ -1,0 +1,46 @@
+import { z } from "zod";
+import { id, messageAnswer, object, timestamp } from "../../http/responses/shapes";
+
+/** A connection as the API presents it (presentWhatsapps): its token for admins only, channel secrets never. */
+export const whatsappView = object({
+  id,
+  companyId: id,
+  name: z.string(),
+  channel: z.string().meta({ description: "sandbox, baileys or cloud." }),
+  status: z.string(),
+  qrcode: z.string(),
+  retries: z.number().int(),
+  isDefault: z.boolean(),
+  number: z.string().nullable(),
+  token: z.string().optional().meta({ description: "The connection's bearer token, shown to admins only." }),
+  greetingMessage: z.string(),
+  complationMessage: z.string(),
+  outOfHoursMessage: z.string(),
+  ratingMessage: z.string(),
+  transferQueueId: id.nullable(),
+  timeToTransfer: z.number().int().nullable(),
+  promptId: id.nullable(),
+  integrationId: id.nullable(),
+  expiresTicket: z.number().int(),
+  expiresInactiveMessage: z.string(),
+  cloud: object({
+    phoneNumberId: z.string(),
+    accessToken: z.string(),
+    appSecret: z.string(),
+    hasAccessToken: z.boolean(),
+    hasAppSecret: z.boolean(),
+    verifyToken: z.string(),
+    graphUrl: z.string(),
+    apiVersion: z.string(),
+  }).nullable().meta({ description: "Cloud API settings (secrets blank), null for other channels." }),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  queues: z.array(object({ id, name: z.string(), color: z.string() })),
+}).meta({ description: "A WhatsApp connection with its queues." });
+
+export const whatsappResponses = {
+  list: { 200: z.array(whatsappView) },
+  one: { 200: whatsappView },
+  created: { 201: whatsappView },
+  acknowledged: { 200: messageAnswer },
+};
