@@ -3,12 +3,12 @@ import { companyColumn } from "./companies";
 import { timestamps } from "./timestamps";
 
 /** One weekday's business hours ('HH:MM'); 00:00–00:00 means closed all day. */
-export interface ScheduleEntry {
+export type ScheduleEntry = {
   weekday: string;
   weekdayEn: string;
   startTime: string;
   endTime: string;
-}
+};
 
 export const queues = pgTable(
   "queues",

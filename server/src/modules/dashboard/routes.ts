@@ -4,6 +4,7 @@ import { dashboardChartQuery, dashboardQuery } from "@balcao/common";
 import { authorize } from "../../policies";
 import type { AppContext } from "../../context";
 import { conversationsPerUser, ticketsPerDay } from "./charts";
+import { dashboardResponses } from "./responses";
 import { dashboardData } from "./service";
 
 /** The admin's dashboard (core-workspace §2, §7): counters, attendants and the two charts, always of the caller's company. */
@@ -11,18 +12,18 @@ export function dashboardRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/dashboard", { schema: { querystring: dashboardQuery, tags: ["dashboard"] } }, async (request) => {
+    r.get("/dashboard", { schema: { querystring: dashboardQuery, tags: ["dashboard"], response: dashboardResponses.figures } }, async (request) => {
       authorize(request.caller, "dashboard:view");
       return dashboardData(ctx, request.caller.companyId, request.query);
     });
 
     // The client sends a companyId too; another company's figures are never reachable through it.
-    r.get("/dashboard/ticketsUsers", { schema: { querystring: dashboardChartQuery, tags: ["dashboard"] } }, async (request) => {
+    r.get("/dashboard/ticketsUsers", { schema: { querystring: dashboardChartQuery, tags: ["dashboard"], response: dashboardResponses.perUser } }, async (request) => {
       authorize(request.caller, "dashboard:view");
       return conversationsPerUser(ctx.db, request.caller.companyId, request.query);
     });
 
-    r.get("/dashboard/ticketsDay", { schema: { querystring: dashboardChartQuery, tags: ["dashboard"] } }, async (request) => {
+    r.get("/dashboard/ticketsDay", { schema: { querystring: dashboardChartQuery, tags: ["dashboard"], response: dashboardResponses.perDay } }, async (request) => {
       authorize(request.caller, "dashboard:view");
       return ticketsPerDay(ctx.db, request.caller.companyId, request.query);
     });
