@@ -4,6 +4,7 @@ import { forgetPasswordParams, resetPasswordBody, resetPasswordParams } from "@b
 import type { AppContext } from "../../context";
 import { mailLanguage } from "./mailText";
 import { resetPassword, sendResetCode, type PasswordResetDeps } from "./service";
+import { passwordWasReset, resetCodeSent } from "./responses";
 
 const tags = ["auth"];
 const open = { public: true };
@@ -17,18 +18,18 @@ export function passwordResetRoutes(ctx: AppContext, deps: PasswordResetDeps) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post("/forgetpassword/:email", { config: open, schema: { params: forgetPasswordParams, tags } }, async (request) => {
+    r.post("/forgetpassword/:email", { config: open, schema: { params: forgetPasswordParams, tags, response: { 200: resetCodeSent } } }, async (request) => {
       await sendResetCode(ctx, deps, request.params.email, { ip: request.ip, language: mailLanguage(request.headers["accept-language"]) });
       return { message: "Reset code sent" };
     });
 
-    r.post("/resetpasswords/:email/:token/:newPassword", { config: open, schema: { params: resetPasswordParams, tags } }, async (request) => {
+    r.post("/resetpasswords/:email/:token/:newPassword", { config: open, schema: { params: resetPasswordParams, tags, response: { 200: passwordWasReset } } }, async (request) => {
       const { email, token, newPassword } = request.params;
       await resetPassword(ctx, deps, { email, token, password: newPassword }, { ip: request.ip });
       return { message: "Password reset" };
     });
 
-    r.post("/resetpasswords", { config: open, schema: { body: resetPasswordBody, tags } }, async (request) => {
+    r.post("/resetpasswords", { config: open, schema: { body: resetPasswordBody, tags, response: { 200: passwordWasReset } } }, async (request) => {
       await resetPassword(ctx, deps, request.body, { ip: request.ip });
       return { message: "Password reset" };
     });
