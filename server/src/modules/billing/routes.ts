@@ -9,6 +9,7 @@ import { AppError } from "../../http/errors";
 import { subscribe } from "./subscribe";
 import { confirmCharge } from "./confirm";
 import { ProviderError } from "./providers/provider";
+import { pixCharge, webhookReceived } from "./responses";
 
 const tags = ["billing"];
 const adminsOnly = { preValidation: async (request: FastifyRequest) => authorize(request.caller, "drawer-admin-items:view") };
@@ -34,7 +35,7 @@ async function confirmAll(ctx: AppContext, provider: string, chargeIds: string[]
     if (err instanceof ProviderError) throw new AppError("ERR_PAYMENT_PROVIDER", 503);
     throw err;
   }
-  return { received: true };
+  return { received: true as const };
 }
 
 /**
@@ -46,9 +47,9 @@ export function billingRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.post("/subscription", { ...adminsOnly, schema: { body: subscriptionBody, tags } }, async (request) => subscribe(ctx, request.caller, request.body));
+    r.post("/subscription", { ...adminsOnly, schema: { body: subscriptionBody, tags, response: { 200: pixCharge } } }, async (request) => subscribe(ctx, request.caller, request.body));
 
-    r.post("/subscription/asaaswebhook", { config: { public: true }, schema: { body: asaasWebhook, tags } }, async (request) => {
+    r.post("/subscription/asaaswebhook", { config: { public: true }, schema: { body: asaasWebhook, tags, response: { 200: webhookReceived } } }, async (request) => {
       if (!sameSecret(request.headers["asaas-access-token"] as string | undefined, ctx.config.asaasWebhookToken)) throw new AppError("ERR_INVALID_TOKEN", 401);
       const { event, payment } = request.body;
       return confirmAll(ctx, "asaas", payment && event && ASAAS_PAID_EVENTS.has(event) ? [payment.id] : []);
@@ -60,7 +61,7 @@ export function billingRoutes(ctx: AppContext) {
       const txids = (request.body.pix ?? []).map((p) => p.txid).filter((id): id is string => !!id);
       return confirmAll(ctx, "efi", [...new Set(txids)]);
     };
-    const efiSchema = { body: efiWebhook, querystring: z.object({ hmac: z.string().max(200).optional() }), tags };
+    const efiSchema = { body: efiWebhook, querystring: z.object({ hmac: z.string().max(200).optional() }), tags, response: { 200: webhookReceived } };
     r.post("/subscription/webhook", { config: { public: true }, schema: efiSchema }, efi);
     r.post("/subscription/webhook/:type", { config: { public: true }, schema: { ...efiSchema, params: z.object({ type: z.string().max(40) }) } }, efi);
   };

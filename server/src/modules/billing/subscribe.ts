@@ -12,11 +12,12 @@ import { ProviderError, type Payer } from "./providers/provider";
 
 type InvoiceRow = typeof invoices.$inferSelect;
 
-const pixChargeOf = (invoice: InvoiceRow, pixCode: string, qrImage: string | null): PixCharge => ({
-  invoiceId: invoice.id,
-  qrcode: { qrcode: pixCode, ...(qrImage ? { imagemQrcode: `data:image/png;base64,${qrImage}` } : {}) },
-  valor: { original: invoice.value.toFixed(2) },
-});
+const pixChargeOf = (invoice: InvoiceRow, pixCode: string, qrImage: string | null) =>
+  ({
+    invoiceId: invoice.id,
+    qrcode: { qrcode: pixCode, ...(qrImage ? { imagemQrcode: `data:image/png;base64,${qrImage}` } : {}) },
+    valor: { original: invoice.value.toFixed(2) },
+  }) satisfies PixCharge;
 
 /** The billing name and address the checkout was paid with, as the company's billing fields. */
 const billingOfCheckout = (body: SubscriptionBody): CompanyBilling => ({
@@ -41,7 +42,7 @@ async function keepBilling(db: Db | Tx, companyId: number, body: SubscriptionBod
  * again answers the same code, unless the provider has cancelled it. Once the charge is there, the
  * billing name and address it was asked with become the caller's company's billing fields.
  */
-export async function subscribe(ctx: AppContext, caller: Caller, body: SubscriptionBody): Promise<PixCharge> {
+export async function subscribe(ctx: AppContext, caller: Caller, body: SubscriptionBody) {
   const invoice = await findInvoice(ctx.db, caller, body.invoiceId);
   if (invoice.status === "paid") throw new AppError("ERR_INVOICE_ALREADY_PAID", 409);
   const provider = await configuredProvider(ctx);

@@ -12,7 +12,7 @@ type CompanyRow = typeof companies.$inferSelect;
 export const billingOf = (c: CompanyRow): CompanyBilling => Object.fromEntries(BILLING_FIELDS.map((f) => [f, c[f]])) as CompanyBilling;
 
 /** Companies as the super user's table shows them: the plan's name and the campaigns switch beside each. */
-export async function presentCompanyRecords(db: Db | Tx, rows: CompanyRow[]): Promise<CompanyRecord[]> {
+export async function presentCompanyRecords(db: Db | Tx, rows: CompanyRow[]) {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const planIds = [...new Set(rows.map((r) => r.planId).filter((id): id is number => id !== null))];
@@ -36,5 +36,5 @@ export async function presentCompanyRecords(db: Db | Tx, rows: CompanyRow[]): Pr
     ...billingOf(c),
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
-  }));
+  }) satisfies CompanyRecord);
 }

@@ -4,7 +4,7 @@ import type { invoices } from "../../db/schema";
 type InvoiceRow = typeof invoices.$inferSelect;
 
 /** An invoice as the Faturas page reads it (administration §3): never the provider's ids. */
-export function presentInvoice(row: InvoiceRow): Invoice {
+export function presentInvoice(row: InvoiceRow) {
   return {
     id: row.id,
     companyId: row.companyId,
@@ -15,5 +15,5 @@ export function presentInvoice(row: InvoiceRow): Invoice {
     paidAt: row.paidAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  } satisfies Invoice;
 }

@@ -6,6 +6,7 @@ import { authorize } from "../../policies";
 import { makeDueInvoices } from "../../automation/makeDueInvoices";
 import { findInvoice, listInvoices } from "./list";
 import { presentInvoice } from "./present";
+import { invoiceAnswer, invoiceList } from "./responses";
 
 const tags = ["invoices"];
 // a company's invoices are its admins' business (the Faturas page sits among the admin items)
@@ -15,7 +16,7 @@ const adminsOnly = { preValidation: async (request: FastifyRequest) => authorize
 export function invoiceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
-    const list = { ...adminsOnly, schema: { querystring: listQuery, tags } };
+    const list = { ...adminsOnly, schema: { querystring: listQuery, tags, response: { 200: invoiceList } } };
     const listed = async (caller: Caller, query: ListQuery) => {
       // an invoice due is made by the job or when its company looks, whichever comes first
       if (query.pageNumber === 1) await makeDueInvoices(ctx, new Date(), caller.companyId);
@@ -23,6 +24,6 @@ export function invoiceRoutes(ctx: AppContext) {
     };
     r.get("/invoices/all", list, async (request) => listed(request.caller, request.query));
     r.get("/invoices", list, async (request) => listed(request.caller, request.query));
-    r.get("/invoices/:id", { ...adminsOnly, schema: { params: idParams, tags } }, async (request) => presentInvoice(await findInvoice(ctx.db, request.caller, request.params.id)));
+    r.get("/invoices/:id", { ...adminsOnly, schema: { params: idParams, tags, response: { 200: invoiceAnswer } } }, async (request) => presentInvoice(await findInvoice(ctx.db, request.caller, request.params.id)));
   };
 }

@@ -7,6 +7,7 @@ import { plans } from "../../db/schema";
 import { requireSuper } from "../../policies";
 import { presentPlan } from "./present";
 import * as plansService from "./service";
+import { planAnswer, planDeleted, planList, plansPage } from "./responses";
 
 const tags = ["plans"];
 // before validation: a caller who may not manage plans learns nothing about the body's shape
@@ -22,23 +23,23 @@ export function planRoutes(ctx: AppContext) {
     const all = async () => (await ctx.db.select().from(plans).orderBy(asc(plans.name))).map(presentPlan);
 
     /** Public: the sign-up form offers these. */
-    r.get("/plans/list", { config: { public: true }, schema: { tags } }, all);
+    r.get("/plans/list", { config: { public: true }, schema: { tags, response: { 200: planList } } }, all);
 
-    r.get("/plans/all", { schema: { tags } }, all);
+    r.get("/plans/all", { schema: { tags, response: { 200: planList } } }, all);
 
-    r.get("/plans", { schema: { querystring: plansQuery, tags } }, async (request) => plansService.listPlansPage(ctx.db, request.query));
+    r.get("/plans", { schema: { querystring: plansQuery, tags, response: { 200: plansPage } } }, async (request) => plansService.listPlansPage(ctx.db, request.query));
 
-    r.get("/plans/:id", { schema: { params: idParams, tags } }, async (request) => plansService.findPlan(ctx.db, request.params.id));
+    r.get("/plans/:id", { schema: { params: idParams, tags, response: { 200: planAnswer } } }, async (request) => plansService.findPlan(ctx.db, request.params.id));
 
-    r.post("/plans", { ...superOnly, schema: { body: planBody, tags } }, async (request, reply) =>
+    r.post("/plans", { ...superOnly, schema: { body: planBody, tags, response: { 201: planAnswer } } }, async (request, reply) =>
       reply.status(201).send(await plansService.createPlan(ctx, request.caller, request.body)),
     );
 
-    r.put("/plans/:id", { ...superOnly, schema: { params: idParams, body: planBody, tags } }, async (request) =>
+    r.put("/plans/:id", { ...superOnly, schema: { params: idParams, body: planBody, tags, response: { 200: planAnswer } } }, async (request) =>
       plansService.updatePlan(ctx, request.caller, request.params.id, request.body),
     );
 
-    r.delete("/plans/:id", { ...superOnly, schema: { params: idParams, tags } }, async (request) => {
+    r.delete("/plans/:id", { ...superOnly, schema: { params: idParams, tags, response: { 200: planDeleted } } }, async (request) => {
       await plansService.deletePlan(ctx, request.caller, request.params.id);
       return { message: "Plan deleted" };
     });
