@@ -8,10 +8,10 @@ import { actorOf } from "../../events/actor";
 
 type Row = typeof campaignSettings.$inferSelect;
 
-const present = (row: Row): CampaignSettingItem => ({ id: row.id, key: row.key, value: row.value, companyId: row.companyId });
+const present = (row: Row) => ({ id: row.id, key: row.key, value: row.value, companyId: row.companyId }) satisfies CampaignSettingItem;
 
 /** GET /campaign-settings: the stored keys, each value as JSON text. */
-export async function listCampaignSettings(db: Db, companyId: number): Promise<CampaignSettingItem[]> {
+export async function listCampaignSettings(db: Db, companyId: number) {
   const rows = await db.select().from(campaignSettings).where(eq(campaignSettings.companyId, companyId)).orderBy(asc(campaignSettings.key));
   return rows.map(present);
 }
@@ -22,7 +22,7 @@ export async function readCampaignSettings(db: Db, companyId: number): Promise<C
 }
 
 /** POST /campaign-settings: every key saved together; answers the stored list. */
-export async function saveCampaignSettings(ctx: AppContext, caller: Caller, settings: Partial<CampaignSettings>): Promise<CampaignSettingItem[]> {
+export async function saveCampaignSettings(ctx: AppContext, caller: Caller, settings: Partial<CampaignSettings>) {
   const values = Object.entries(settings)
     .filter(([, value]) => value !== undefined)
     .map(([key, value]) => ({ companyId: caller.companyId, key, value: JSON.stringify(value) }));

@@ -6,7 +6,7 @@ export type CampaignRow = typeof campaigns.$inferSelect;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** A campaign as its list, its dialog and the campaign events show it. */
-export function presentCampaign(row: CampaignRow, whatsapp: { id: number; name: string } | null, contactList: { id: number; name: string } | null): CampaignRecord {
+export function presentCampaign(row: CampaignRow, whatsapp: { id: number; name: string } | null, contactList: { id: number; name: string } | null) {
   return {
     id: row.id,
     name: row.name,
@@ -35,5 +35,5 @@ export function presentCampaign(row: CampaignRow, whatsapp: { id: number; name: 
     updatedAt: row.updatedAt.toISOString(),
     whatsapp,
     contactList,
-  };
+  } satisfies CampaignRecord;
 }

@@ -14,7 +14,7 @@ import { campaignCreated, campaignDeleted, campaignUpdated } from "./events";
 import { wakeCampaignsAt } from "../../jobs/campaignWakeups";
 
 /** The connection's and the list's names of these campaigns, read together. */
-async function presentAll(db: Db, companyId: number, rows: CampaignRow[]): Promise<CampaignRecord[]> {
+async function presentAll(db: Db, companyId: number, rows: CampaignRow[]) {
   const wIds = [...new Set(rows.map((r) => r.whatsappId).filter((v): v is number => v !== null))];
   const lIds = [...new Set(rows.map((r) => r.contactListId).filter((v): v is number => v !== null))];
   const [ws, ls] = await Promise.all([
@@ -27,7 +27,7 @@ async function presentAll(db: Db, companyId: number, rows: CampaignRow[]): Promi
 }
 
 /** A campaign as the events show it, read with `db` (a transaction sees its own writes); null when gone. */
-export async function findCampaignRecord(db: Db, companyId: number, id: number): Promise<CampaignRecord | null> {
+export async function findCampaignRecord(db: Db, companyId: number, id: number) {
   const [row] = await db.select().from(campaigns).where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
   return row ? (await presentAll(db, companyId, [row]))[0] : null;
 }
@@ -51,7 +51,7 @@ export async function listCampaignsPage(db: Db, caller: Caller, query: ListQuery
 }
 
 /** GET /campaigns/:id: the record, its list's contacts and its shipping records with their counts (the report). */
-export async function showCampaign(db: Db, caller: Caller, id: number): Promise<CampaignDetail> {
+export async function showCampaign(db: Db, caller: Caller, id: number) {
   const row = await findCampaign(db, caller.companyId, id);
   const [record] = await presentAll(db, caller.companyId, [row]);
   const contacts = record.contactList
@@ -83,7 +83,7 @@ export async function showCampaign(db: Db, caller: Caller, id: number): Promise<
     })),
     // before the start, the list's contacts that may be sent to; after it, the contacts it was created for
     counts: { ...counts, validContacts: shippings.length || contacts.filter((c) => c.isWhatsappValid !== false).length },
-  };
+  } satisfies CampaignDetail;
 }
 
 /**

@@ -91,7 +91,7 @@ export async function importContactListItems(
   contactListId: number,
   file: UploadedFile,
   importId: string | null,
-): Promise<ContactListImportResult> {
+) {
   const sheet = await readContactRows(file);
   const errors: ImportError[] = [];
   const { rows, merged } = mergeRepeated(validateRows(sheet, errors));
@@ -124,5 +124,5 @@ export async function importContactListItems(
   if (created > 0) await wakeContactListCheck(ctx);
 
   errors.sort((a, b) => a.row - b.row);
-  return { total: sheet.length, created, updated, unchanged: rows.length - created - updated, merged, errors };
+  return { total: sheet.length, created, updated, unchanged: rows.length - created - updated, merged, errors } satisfies ContactListImportResult;
 }

@@ -5,12 +5,12 @@ type ContactListRow = typeof contactLists.$inferSelect;
 type ContactListItemRow = typeof contactListItems.$inferSelect;
 
 /** A list as its page, its dialog and the ContactList events show it. */
-export function presentContactList(row: ContactListRow, contactsCount: number): ContactListRecord {
-  return { id: row.id, name: row.name, contactsCount, companyId: row.companyId, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
+export function presentContactList(row: ContactListRow, contactsCount: number) {
+  return { id: row.id, name: row.name, contactsCount, companyId: row.companyId, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() } satisfies ContactListRecord;
 }
 
 /** One contact of a list, as the items page and the ContactListItem events carry it. */
-export function presentContactListItem(row: ContactListItemRow): ContactListItemRecord {
+export function presentContactListItem(row: ContactListItemRow) {
   return {
     id: row.id,
     name: row.name,
@@ -21,5 +21,5 @@ export function presentContactListItem(row: ContactListItemRow): ContactListItem
     companyId: row.companyId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  } satisfies ContactListItemRecord;
 }

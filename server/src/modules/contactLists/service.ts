@@ -33,7 +33,7 @@ async function presentAll(db: Db, companyId: number, rows: ContactListRow[]) {
 }
 
 /** A list with its contacts count, read with `db` (a transaction sees its own writes). */
-export async function contactListRecord(db: Db, row: ContactListRow): Promise<ContactListRecord> {
+export async function contactListRecord(db: Db, row: ContactListRow) {
   const [record] = await presentAll(db, row.companyId, [row]);
   return record;
 }
