@@ -40,6 +40,7 @@ export const contactFormSchema = z.object({
 });
 export type ContactFormInput = z.input<typeof contactFormSchema>;
 
+/** @alias The API's name for the form's schema: one shape for both. */
 export const createContactBody = contactFormSchema;
 export type CreateContactBody = z.infer<typeof createContactBody>;
 

@@ -26,6 +26,7 @@ export const tagFormSchema = z.object({
 });
 export type TagFormInput = z.input<typeof tagFormSchema>;
 
+/** @alias The API's name for the form's schema: one shape for both. */
 export const createTagBody = tagFormSchema;
 export type CreateTagBody = z.infer<typeof createTagBody>;
 

@@ -55,6 +55,3 @@ export interface ChannelAdapter {
   /** Whether the number has WhatsApp; absent where the channel cannot tell before a conversation (cloud). */
   checkNumber?(number: string): Promise<boolean>;
 }
-
-/** Where adapters report: the pipeline for messages, the connection record for statuses. */
-export type ChannelEventSink = (whatsappId: number, companyId: number, event: ChannelEvent) => Promise<void>;

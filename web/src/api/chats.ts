@@ -1,7 +1,7 @@
 import type { Chat, ChatEventPayload, ChatMessage, ChatMessagesPage, ChatsPage } from "@balcao/common";
 import { api } from "./client";
 
-export type { Chat, ChatMember, ChatMessage, ChatMessagesPage, ChatsPage } from "@balcao/common";
+export type { Chat, ChatMessage, ChatMessagesPage, ChatsPage } from "@balcao/common";
 /** What the company chat event and the per-user channel carry. */
 export type ChatEvent = ChatEventPayload;
 

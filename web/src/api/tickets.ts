@@ -64,7 +64,7 @@ export async function createTicket(body: CreateTicketBody): Promise<Ticket> {
   return data;
 }
 
-export { otherOpenTicketOf, parseOtherOpenTicket, type OtherOpenTicket } from "./otherOpenTicket";
+export type { OtherOpenTicket } from "./otherOpenTicket";
 
 /** A message as the read-only peek dialog shows it (contract: MessageView, trimmed). */
 export interface PeekMessage {

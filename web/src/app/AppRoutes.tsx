@@ -1,8 +1,6 @@
 import { Suspense, type ReactNode } from "react";
-import { Route, Routes, useParams } from "react-router-dom";
-import { ComingSoon } from "../components/ComingSoon";
+import { Route, Routes } from "react-router-dom";
 import { FullPageLoader } from "../components/FullPageLoader";
-import type { AreaKey } from "../i18n/locales/areas.pt";
 import {
   ConnectionsPage, ContactsPage, DashboardPage, ForgetPasswordPage, HelpsPage, KanbanPage, LoginPage, MessagesApiPage,
   NotFoundPage, QueuesPage, QuickMessagesPage, SandboxPairPage, SchedulesPage, SettingsPage, SignupPage, SimulatorPage,
@@ -13,12 +11,6 @@ import { CampaignReportPage, CampaignSettingsPage, CampaignsPage, FinanceiroPage
 import { ChatsPage, ContactListItemsPage, ContactListsPage } from "./pages";
 import { PromptsPage, QueueIntegrationsPage } from "./pages";
 import { PublicOnly, RequireAuth, RequireCampaigns, RequirePermission, RequirePlan, RequireSuper } from "./guards";
-
-/** A not-yet-built area; shows the id named by the route, when there is one. */
-function Soon({ area, param }: { area: AreaKey; param?: string }) {
-  const params = useParams();
-  return <ComingSoon area={area} recordId={param ? params[param] : undefined} />;
-}
 
 const admin = (element: ReactNode) => <RequirePermission permission="drawer-admin-items:view">{element}</RequirePermission>;
 /** Contact lists: for the roles that manage them, when the company has campaigns on. */

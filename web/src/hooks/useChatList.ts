@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { fetchChats, type ChatsPage } from "../api/chats";
-import { chatKeys, flattenChats, unreadChats } from "../api/chatCache";
+import { chatKeys, flattenChats } from "../api/chatCache";
 
 /**
  * The user's chats, newest first, 20 a page: the chats page, the top bar's popover and the menu's dot
@@ -18,11 +18,4 @@ export function useChatList(searchParam = "", enabled = true) {
   });
   const chats = useMemo(() => flattenChats(query.data), [query.data]);
   return { ...query, chats };
-}
-
-/** The user's chats with unread messages (the menu's dot, the popover's count). */
-export function useUnreadChats(userId: number, enabled: boolean) {
-  const list = useChatList("", enabled);
-  const unread = useMemo(() => unreadChats(list.chats, userId), [list.chats, userId]);
-  return { list, unread };
 }

@@ -3,7 +3,6 @@ import { CHAT_MESSAGES_PAGE_SIZE } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { chatMessages, chats, chatUsers } from "../../db/schema";
-import { AppError } from "../../http/errors";
 import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
 import { chatMessageCreated, chatRead } from "./events";
@@ -93,5 +92,3 @@ export async function markChatRead(ctx: AppContext, caller: Caller, ref: string)
     return presented;
   });
 }
-
-export const blankMessage = () => new AppError("ERR_VALIDATION", 400, { field: "message", message: "message: Required" });

@@ -41,4 +41,3 @@ export function presentAttendant(user: { id: number; name: string; online: boole
     countRating: figures?.countRating ?? 0,
   };
 }
-export type DashboardAttendant = ReturnType<typeof presentAttendant>;

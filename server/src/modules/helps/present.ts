@@ -4,4 +4,3 @@ import type { helps } from "../../db/schema";
 export function presentHelp(h: typeof helps.$inferSelect) {
   return { id: h.id, title: h.title, description: h.description, video: h.video, link: h.link, createdAt: h.createdAt.toISOString(), updatedAt: h.updatedAt.toISOString() };
 }
-export type HelpRecord = ReturnType<typeof presentHelp>;

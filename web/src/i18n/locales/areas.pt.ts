@@ -26,5 +26,3 @@ export const areasPt = {
   campaignsConfig: { title: "Configurações de campanhas", description: "Intervalos de envio e variáveis das mensagens de campanha." },
   forgetPassword: { title: "Recuperar senha", description: "Redefinição da senha por e-mail, com código de verificação." },
 };
-
-export type AreaKey = keyof typeof areasPt;

@@ -216,12 +216,6 @@ export const en: Messages = {
     simulator: "WhatsApp Simulator",
     auditLogs: "Audit log",
   },
-  comingSoon: {
-    badge: "Coming soon",
-    text: "This area is still under construction and will arrive in an upcoming version.",
-    goHome: "Go to Tickets",
-    item: "Record {{id}}",
-  },
   areas: areasEn,
   simulator: simulatorEn,
   connections: connectionsEn,

@@ -216,12 +216,6 @@ export const es: Messages = {
     simulator: "Simulador WhatsApp",
     auditLogs: "Auditoría",
   },
-  comingSoon: {
-    badge: "Próximamente",
-    text: "Esta área todavía está en construcción y llegará en una próxima versión.",
-    goHome: "Ir a Atenciones",
-    item: "Registro {{id}}",
-  },
   areas: areasEs,
   simulator: simulatorEs,
   connections: connectionsEs,

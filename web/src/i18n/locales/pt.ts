@@ -219,12 +219,6 @@ export const pt = {
     simulator: "Simulador WhatsApp",
     auditLogs: "Auditoria",
   },
-  comingSoon: {
-    badge: "Em breve",
-    text: "Esta área ainda está em construção e chega em uma próxima versão.",
-    goHome: "Ir para Atendimentos",
-    item: "Registro {{id}}",
-  },
   areas: areasPt,
   simulator: simulatorPt,
   connections: connectionsPt,

@@ -28,8 +28,6 @@ export interface CampaignFormValues {
   confirmationMessage5: string;
 }
 
-export type MessageField = `message${(typeof MESSAGE_NUMBERS)[number]}` | `confirmationMessage${(typeof MESSAGE_NUMBERS)[number]}`;
-
 const idText = (id: number | null) => (id === null ? "" : String(id));
 
 /** §9: a new campaign has confirmation off, no tag ('Nenhuma') and empty messages. */

@@ -68,5 +68,3 @@ export function useConnections(companyId: number) {
 
   return { query, upsert, session, remove };
 }
-
-export type ConnectionsState = ReturnType<typeof useConnections>;

@@ -51,5 +51,3 @@ export function TicketView({ ticketUuid }: { ticketUuid: string }) {
     </Box>
   );
 }
-
-export default TicketView;

@@ -1,5 +1,5 @@
 /** The records the ticket view reads, as the server presents them. */
-export type { ContactView, ExtraInfo, MediaType, MessageView, QuotedMessage, TagRef, TicketView } from "@balcao/common";
+export type { ContactView, MessageView, QuotedMessage, TagRef, TicketView } from "@balcao/common";
 import type { MessageView, TagRef } from "@balcao/common";
 
 export interface MessagesPage { messages: MessageView[]; count: number; hasMore: boolean }
