@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import type { PgTable } from "drizzle-orm/pg-core";
 import { DEFAULT_SETTINGS, SETTING_KEYS, settingValueSchema } from "@balcao/common";
 import type { Db, Tx } from "../../db/client";
@@ -658,7 +658,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       await write("Messages", messages, items);
       // a reply quoting a message of the same page: its quote is known once both are in
       const resolvable = quotes.filter((q) => maps.get("Messages", q.quoted) !== undefined);
-      if (!dryRun) for (const q of resolvable) await db.update(messages).set({ quotedMsgId: maps.get("Messages", q.quoted)! }).where(eq(messages.id, maps.get("Messages", q.sourceId)!));
+      if (!dryRun && resolvable.length) {
+        const pairs = resolvable.map((q) => sql`(${maps.get("Messages", q.sourceId)!}::int, ${maps.get("Messages", q.quoted)!}::int)`);
+        await db.execute(sql`update ${messages} set quoted_msg_id = v.quoted from (values ${sql.join(pairs, sql`, `)}) as v(id, quoted) where ${messages.id} = v.id`);
+      }
       // the page's own mappings are enough from here on: keep memory flat on large histories
       maps.map("Messages").clear();
     }
