@@ -309,6 +309,15 @@ describe("balcao import-whaticket", () => {
     expect(counts(r.out, "Contacts")).toEqual([1000, 0, 999, 0, 1]);
     expect(r.out).toContain("Media files copied: 0");
     expect(await totals()).toEqual(mid);
+    // one company alone reads only its own rows
+    const one = await importRun(["--dry-run", "--company", "2"]);
+    expect(one).toMatchObject({ code: 0, err: "" });
+    expect(counts(one.out, "Companies")).toEqual([1, 0, 1, 0, 0]);
+    expect(counts(one.out, "Plans")).toEqual([1, 0, 1, 0, 0]);
+    expect(counts(one.out, "Users")).toEqual([8, 0, 8, 0, 0]);
+    expect(counts(one.out, "Contacts")).toEqual([400, 0, 399, 0, 1]);
+    expect(counts(one.out, "Tickets")).toEqual([400, 0, 399, 0, 1]);
+    expect(counts(one.out, "Messages")).toEqual([1200, 0, 1197, 0, 3]);
   }, 120_000);
 
   it("an imported user signs in with the old password, and the hash becomes Argon2id", async () => {
