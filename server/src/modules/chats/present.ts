@@ -6,12 +6,15 @@ import { chatMessages, chats, chatUsers, users } from "../../db/schema";
 export type ChatRow = typeof chats.$inferSelect;
 export type ChatMessageRow = typeof chatMessages.$inferSelect;
 
+/** A member as an inferred object type (no interface), so that it meets the declared answer's loose schema. */
+type Member = { [K in keyof ChatMember]: ChatMember[K] };
+
 /** Where a message's attachment is read, with the bearer token (never a public folder). */
 export const chatMediaUrl = (messageId: number) => `/media/chat-messages/${messageId}`;
 
 /** The members of these chats (of one company), each with their unreads and name, by chat. */
-export async function membersOf(db: Db, companyId: number, chatIds: number[]): Promise<Map<number, ChatMember[]>> {
-  const byChat = new Map<number, ChatMember[]>(chatIds.map((id) => [id, []]));
+export async function membersOf(db: Db, companyId: number, chatIds: number[]): Promise<Map<number, Member[]>> {
+  const byChat = new Map<number, Member[]>(chatIds.map((id) => [id, []]));
   if (chatIds.length === 0) return byChat;
   const rows = await db
     .select({ chatId: chatUsers.chatId, userId: chatUsers.userId, unreads: chatUsers.unreads, name: users.name })
@@ -23,7 +26,7 @@ export async function membersOf(db: Db, companyId: number, chatIds: number[]): P
   return byChat;
 }
 
-export function presentChat(row: ChatRow, members: ChatMember[]): Chat {
+export function presentChat(row: ChatRow, members: Member[]) {
   return {
     id: row.id,
     uuid: row.uuid,
@@ -33,11 +36,11 @@ export function presentChat(row: ChatRow, members: ChatMember[]): Chat {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     users: members,
-  };
+  } satisfies Chat;
 }
 
 /** Chats rows presented with their members, in the rows' order. */
-export async function presentChats(db: Db, companyId: number, rows: ChatRow[]): Promise<Chat[]> {
+export async function presentChats(db: Db, companyId: number, rows: ChatRow[]) {
   const members = await membersOf(db, companyId, rows.map((r) => r.id));
   return rows.map((row) => presentChat(row, members.get(row.id) ?? []));
 }
@@ -48,7 +51,7 @@ export async function readChat(db: Db, companyId: number, chatId: number): Promi
   return row ? (await presentChats(db, companyId, [row]))[0] : null;
 }
 
-export function presentChatMessage(row: ChatMessageRow, senderName: string | null): ChatMessage {
+export function presentChatMessage(row: ChatMessageRow, senderName: string | null) {
   return {
     id: row.id,
     chatId: row.chatId,
@@ -60,11 +63,11 @@ export function presentChatMessage(row: ChatMessageRow, senderName: string | nul
     mediaType: row.mediaType,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  } satisfies ChatMessage;
 }
 
 /** Messages with their senders' names, in the order given. */
-export async function presentChatMessages(db: Db, rows: ChatMessageRow[]): Promise<ChatMessage[]> {
+export async function presentChatMessages(db: Db, rows: ChatMessageRow[]) {
   const senderIds = [...new Set(rows.map((r) => r.senderId).filter((id): id is number => id !== null))];
   const names = new Map<number, string>();
   if (senderIds.length) for (const u of await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, senderIds))) names.set(u.id, u.name);

@@ -7,6 +7,7 @@ import { requirePlanFlag } from "../../policies/plan";
 import { CHAT_MESSAGE_BODY_LIMIT, readChatMedia, readChatMessageInput } from "./media";
 import { listChatMessages, markChatRead, sendChatMessage } from "./messages";
 import * as chatsService from "./service";
+import * as answers from "./responses";
 
 const tags = ["chats"];
 
@@ -21,31 +22,31 @@ export function chatRoutes(ctx: AppContext) {
     // before validation: a company without the feature is refused whatever it sends
     app.addHook("preValidation", async (request) => requirePlanFlag(ctx.db, request.caller.companyId, "useInternalChat"));
 
-    r.get("/chats", { schema: { querystring: chatsQuery, tags } }, async (request) => chatsService.listChats(ctx.db, request.caller, request.query));
+    r.get("/chats", { schema: { querystring: chatsQuery, tags, response: { 200: answers.chatsPage } } }, async (request) => chatsService.listChats(ctx.db, request.caller, request.query));
 
-    r.get("/chats/:id", { schema: { params: chatParams, tags } }, async (request) => chatsService.showChat(ctx.db, request.caller, request.params.id));
+    r.get("/chats/:id", { schema: { params: chatParams, tags, response: { 200: answers.chatAnswer } } }, async (request) => chatsService.showChat(ctx.db, request.caller, request.params.id));
 
-    r.post("/chats", { schema: { body: chatBody, tags } }, async (request, reply) =>
+    r.post("/chats", { schema: { body: chatBody, tags, response: { 201: answers.chatAnswer } } }, async (request, reply) =>
       reply.status(201).send(await chatsService.createChat(ctx, request.caller, request.body)),
     );
 
-    r.put("/chats/:id", { schema: { params: chatParams, body: chatBody, tags } }, async (request) =>
+    r.put("/chats/:id", { schema: { params: chatParams, body: chatBody, tags, response: { 200: answers.chatAnswer } } }, async (request) =>
       chatsService.updateChat(ctx, request.caller, request.params.id, request.body),
     );
 
-    r.delete("/chats/:id", { schema: { params: chatParams, tags } }, async (request) => {
+    r.delete("/chats/:id", { schema: { params: chatParams, tags, response: { 200: answers.chatDeleted } } }, async (request) => {
       await chatsService.deleteChat(ctx, request.caller, request.params.id);
       return { message: "Chat deleted" };
     });
 
-    r.get("/chats/:id/messages", { schema: { params: chatParams, querystring: chatMessagesQuery, tags } }, async (request) =>
+    r.get("/chats/:id/messages", { schema: { params: chatParams, querystring: chatMessagesQuery, tags, response: { 200: answers.chatMessagesPage } } }, async (request) =>
       listChatMessages(ctx.db, request.caller, request.params.id, request.query.pageNumber),
     );
 
     /** JSON `{ message }` or multipart `message` and one file in `medias`. */
     r.post(
       "/chats/:id/messages",
-      { bodyLimit: CHAT_MESSAGE_BODY_LIMIT, schema: { params: chatParams, tags, consumes: ["application/json", "multipart/form-data"] } },
+      { bodyLimit: CHAT_MESSAGE_BODY_LIMIT, schema: { params: chatParams, tags, consumes: ["application/json", "multipart/form-data"], response: { 201: answers.chatMessageAnswer } } },
       async (request, reply) => {
         // the chat is checked before the upload is read: a stranger's file never reaches the store
         await chatsService.findChat(ctx.db, request.caller, request.params.id);
@@ -54,11 +55,11 @@ export function chatRoutes(ctx: AppContext) {
       },
     );
 
-    r.post("/chats/:id/read", { schema: { params: chatParams, body: chatReadBody, tags } }, async (request) =>
+    r.post("/chats/:id/read", { schema: { params: chatParams, body: chatReadBody, tags, response: { 200: answers.chatAnswer } } }, async (request) =>
       markChatRead(ctx, request.caller, request.params.id),
     );
 
-    r.get("/media/chat-messages/:id", { schema: { params: idParams, tags } }, async (request, reply) => {
+    r.get("/media/chat-messages/:id", { schema: { params: idParams, tags, response: { 200: answers.chatMedia } } }, async (request, reply) => {
       const media = await readChatMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
       return reply

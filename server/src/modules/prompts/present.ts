@@ -8,7 +8,7 @@ type PromptRow = typeof prompts.$inferSelect;
 const shown = (dataDir: string, sealed: string | null) => (sealed ? maskSecret(unseal(dataDir, sealed)) : null);
 
 /** A prompt as its page, the dialogs' selects and the `prompt` events carry it. */
-export function presentPrompt(dataDir: string, p: PromptRow, queue: { id: number; name: string; color: string } | null): PromptRecord {
+export function presentPrompt(dataDir: string, p: PromptRow, queue: { id: number; name: string; color: string } | null) {
   return {
     id: p.id,
     name: p.name,
@@ -27,5 +27,5 @@ export function presentPrompt(dataDir: string, p: PromptRow, queue: { id: number
     queue,
     createdAt: p.createdAt.toISOString(),
     updatedAt: p.updatedAt.toISOString(),
-  };
+  } satisfies PromptRecord;
 }

@@ -24,7 +24,7 @@ async function queueOf(db: Db | Tx, companyId: number, queueId: number | null) {
 }
 
 /** The prompt of the caller's company, presented; another company's is not found. */
-export async function findPromptRecord(ctx: AppContext, companyId: number, id: number): Promise<PromptRecord | null> {
+export async function findPromptRecord(ctx: AppContext, companyId: number, id: number) {
   const [row] = await ctx.db.select().from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
   return row ? presentPrompt(ctx.config.dataDir, row, await queueOf(ctx.db, companyId, row.queueId)) : null;
 }

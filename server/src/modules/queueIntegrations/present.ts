@@ -4,7 +4,7 @@ import type { queueIntegrations } from "../../db/schema";
 export type QueueIntegrationRow = typeof queueIntegrations.$inferSelect;
 
 /** An integration as the page, the dialogs' selects and the events carry it: its secrets never, only whether they exist. */
-export function presentQueueIntegration(row: QueueIntegrationRow): QueueIntegrationRecord {
+export function presentQueueIntegration(row: QueueIntegrationRow) {
   return {
     id: row.id,
     type: row.type as QueueIntegrationType,
@@ -25,5 +25,5 @@ export function presentQueueIntegration(row: QueueIntegrationRow): QueueIntegrat
     companyId: row.companyId,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  } satisfies QueueIntegrationRecord;
 }

@@ -7,6 +7,7 @@ import { detectIntent } from "../../automation/integrations/dialogflow";
 import { presentQueueIntegration } from "./present";
 import { parseServiceAccount } from "./secrets";
 import * as service from "./service";
+import * as answers from "./responses";
 
 const tags = ["queue-integrations"];
 
@@ -21,27 +22,27 @@ export function queueIntegrationRoutes(ctx: AppContext) {
       if (request.url.startsWith("/queueIntegration")) await requireQueueIntegrations(ctx.db, request.caller);
     });
 
-    r.get("/queueIntegration", { schema: { querystring: queueIntegrationsQuery, tags } }, async (request) => service.listQueueIntegrations(ctx.db, request.caller, request.query));
+    r.get("/queueIntegration", { schema: { querystring: queueIntegrationsQuery, tags, response: { 200: answers.queueIntegrationsPage } } }, async (request) => service.listQueueIntegrations(ctx.db, request.caller, request.query));
 
-    r.get("/queueIntegration/:id", { schema: { params: idParams, tags } }, async (request) =>
+    r.get("/queueIntegration/:id", { schema: { params: idParams, tags, response: { 200: answers.queueIntegrationAnswer } } }, async (request) =>
       presentQueueIntegration(await service.findQueueIntegration(ctx.db, request.caller.companyId, request.params.id)),
     );
 
-    r.post("/queueIntegration", { schema: { body: queueIntegrationBody, tags } }, async (request, reply) =>
+    r.post("/queueIntegration", { schema: { body: queueIntegrationBody, tags, response: { 201: answers.createdQueueIntegration } } }, async (request, reply) =>
       reply.status(201).send(await service.createQueueIntegration(ctx, request.caller, request.body)),
     );
 
-    r.put("/queueIntegration/:id", { schema: { params: idParams, body: queueIntegrationBody, tags } }, async (request) =>
+    r.put("/queueIntegration/:id", { schema: { params: idParams, body: queueIntegrationBody, tags, response: { 200: answers.queueIntegrationAnswer } } }, async (request) =>
       service.updateQueueIntegration(ctx, request.caller, request.params.id, request.body),
     );
 
-    r.delete("/queueIntegration/:id", { schema: { params: idParams, tags } }, async (request) => {
+    r.delete("/queueIntegration/:id", { schema: { params: idParams, tags, response: { 200: answers.queueIntegrationDeleted } } }, async (request) => {
       await service.deleteQueueIntegration(ctx, request.caller, request.params.id);
       return { message: "Integration deleted" };
     });
 
     // the dialog's test: the agent answers a greeting with the credentials typed, nothing is stored
-    r.post("/queueIntegration/testSession", { schema: { body: queueIntegrationTestBody, tags } }, async (request) => {
+    r.post("/queueIntegration/testSession", { schema: { body: queueIntegrationTestBody, tags, response: { 200: answers.queueIntegrationTest } } }, async (request) => {
       const account = parseServiceAccount(request.body.jsonContent);
       try {
         const answer = await detectIntent({
