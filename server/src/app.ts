@@ -62,6 +62,7 @@ import { ProcessHealth, healthRoutes } from "./http/health";
 import { closeRedis, quietCommands, watchRedis } from "./redisConnections";
 import { createEmitOnlyServer } from "./realtime/emitOnlyServer";
 import { ChannelManager } from "./channels/manager";
+import { webhookSignatureScheme, webhooksDocument } from "./modules/webhooks/payloadSchemas";
 import { startJobs } from "./jobs/runner";
 import { whatsappRoutes } from "./modules/whatsapps/routes";
 import { sandboxRoutes } from "./modules/sandbox/routes";
@@ -157,10 +158,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     registerRouteLimits(app, redis[0]);
     await app.register(swagger, {
       openapi: {
+        // 3.1: its `webhooks` section documents what the outgoing webhooks POST to a company's URLs
+        openapi: "3.1.0",
         info: { title: "Balcão API", version: "1" },
         // every route asks for a user's access token (POST /auth/login), the messages API for a connection's token
-        components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT or connection token" } } },
+        components: {
+          securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT or connection token" }, webhookSignature: webhookSignatureScheme },
+        },
         security: [{ bearerAuth: [] }],
+        webhooks: webhooksDocument(),
       },
       transform: jsonSchemaTransform,
     });

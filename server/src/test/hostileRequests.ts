@@ -3,10 +3,11 @@ import { SETTING_KEYS } from "@balcao/common";
 import { brokenForm, cleanForm, hostileForm, hostileRawBody } from "./hostileBodies";
 import { Entries, encodeHostile, hostileExtraEntries, hostileJson, hostileNumber, hostileQueryValue, hostileText, hugeTexts, impossibleDay, toJson } from "./hostileValues";
 
-/** The part of JSON Schema (OpenAPI 3.0 flavour) the routes' generated schemas use. */
+/** The part of JSON Schema (OpenAPI 3.1, draft 2020-12) the routes' generated schemas use. */
 export interface Schema {
   type?: string;
   enum?: unknown[];
+  const?: unknown;
   anyOf?: Schema[];
   oneOf?: Schema[];
   properties?: Record<string, Schema>;
@@ -104,7 +105,8 @@ function plausibleNumber(schema: Schema, name: string, pools: Pools): fc.Arbitra
 function plausible(schema: Schema, name: string, pools: Pools): fc.Arbitrary<unknown> {
   let arb: fc.Arbitrary<unknown>;
   const alternatives = schema.anyOf ?? schema.oneOf;
-  if (schema.enum?.length) arb = fc.constantFrom(...schema.enum);
+  if (schema.const !== undefined) arb = fc.constant(schema.const);
+  else if (schema.enum?.length) arb = fc.constantFrom(...schema.enum);
   else if (alternatives?.length) arb = fc.oneof(...alternatives.map((s) => plausible(s, name, pools)));
   else if (schema.type === "object" || schema.properties) arb = plausibleObject(schema, pools);
   else if (schema.type === "array") arb = fc.array(plausible(schema.items ?? {}, name, pools), { maxLength: Math.min(schema.maxItems ?? 3, 3) });

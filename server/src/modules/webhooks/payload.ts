@@ -11,7 +11,7 @@ import { findTicket, presentTicket } from "../tickets/present";
 type Loader = (db: Db, companyId: number, id: number) => Promise<unknown>;
 
 /** A connection as an integration may see it: never its token, channel secrets, QR code or session. */
-const safeWhatsapp = (w: Record<string, unknown>) => ({ id: w.id, name: w.name, channel: w.channel, status: w.status, number: w.number ?? null, isDefault: w.isDefault });
+export const safeWhatsapp = (w: Record<string, unknown>) => ({ id: w.id, name: w.name, channel: w.channel, status: w.status, number: w.number ?? null, isDefault: w.isDefault });
 
 /** The presented record each family of events carries, under which key, read by which id of `data`. */
 const RECORDS: Record<string, { key: string; idField: string; load: Loader; clean?: (view: Record<string, unknown>) => unknown }> = {
