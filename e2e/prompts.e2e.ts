@@ -54,7 +54,7 @@ async function say(text: string, expected: string) {
   await customer.locator('[data-testid^="simulator-message-"][data-direction="out"]').filter({ hasText: expected }).first().waitFor({ timeout: 15_000 });
 }
 
-describe.skipIf(!browserAvailable)("an admin puts an AI prompt in front of a connection (on a 360 px phone)", () => {
+describe.skipIf(!browserAvailable)("an admin puts an AI prompt in front of a queue (on a 360 px phone)", () => {
   let queueId: number;
   let connection: SandboxConnection;
 
@@ -94,20 +94,23 @@ describe.skipIf(!browserAvailable)("an admin puts an AI prompt in front of a con
     expect(await sidewaysScroll(admin)).toBe(0);
   });
 
-  it("attaches it to the connection in the connection's dialog", async () => {
-    await admin.goto(`${server.url}/connections`);
-    await admin.getByTestId(`connection-edit-${connection.id}`).click();
-    await admin.getByTestId("connection-prompt").locator("xpath=..").getByRole("combobox").click();
+  it("attaches it to the queue in the queue's dialog", async () => {
+    await admin.goto(`${server.url}/queues`);
+    await admin.getByTestId(`queue-edit-${queueId}`).click();
+    await admin.getByTestId("queue-promptId").locator("xpath=..").getByRole("combobox").click();
     await admin.getByRole("option", { name: "Assistente da loja" }).click();
-    const saved = admin.waitForResponse((r) => r.url().endsWith(`/whatsapp/${connection.id}`) && r.request().method() === "PUT");
-    await admin.getByTestId("connection-save").click();
-    expect((await saved).status()).toBe(200);
+    const saved = admin.waitForResponse((r) => r.url().endsWith(`/queue/${queueId}`) && r.request().method() === "PUT");
+    await admin.getByTestId("queue-save").click();
+    const answer = await saved;
+    expect(answer.status()).toBe(200);
+    expect(((await answer.json()) as { promptId: number | null }).promptId).toEqual(expect.any(Number));
   });
 
   it("answers the simulated customer with the model, then hands the ticket to an attendant", async () => {
     customer = await signedInPage(browser, server, ADMIN, { viewport: { width: 1280, height: 860 } });
     agent = await signedInPage(browser, server, AGENT);
     await simulateCustomer(customer, NUMBER, "Denise Prado");
+    // the connection's only queue, without a greeting or options: the first message enters it and the queue's prompt answers it
     await say("Vocês abrem no sábado?", 'IA: recebi "Vocês abrem no sábado?"');
     expect(chats[0]).toMatchObject({ authorization: `Bearer ${API_KEY}`, messages: [{ role: "system", content: INSTRUCTIONS }, { role: "user", content: "Vocês abrem no sábado?" }] });
     // a voice note: transcribed before the model reads it
