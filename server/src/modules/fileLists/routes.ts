@@ -6,6 +6,7 @@ import { authorize } from "../../policies";
 import { readOptionMedia } from "./media";
 import * as fileListsService from "./service";
 import { UPLOAD_BODY_LIMIT, attachOptionFiles, readOptionUploads } from "./upload";
+import { fileListDeleted, fileListOptionMedia, fileListRecord, fileListsPage, fileListUploadAnswer } from "./responses";
 
 const tags = ["files"];
 // before validation: a caller who may not manage file lists learns nothing about the body's shape
@@ -20,19 +21,19 @@ export function fileListRoutes(ctx: AppContext) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     // the spec's client asks for `GET /files/`
-    r.get("/files", { schema: { querystring: fileListsQuery, tags } }, async (request) => fileListsService.listFileLists(ctx.db, request.caller, request.query));
+    r.get("/files", { schema: { querystring: fileListsQuery, tags, response: { 200: fileListsPage } } }, async (request) => fileListsService.listFileLists(ctx.db, request.caller, request.query));
 
-    r.get("/files/:id", { schema: { params: idParams, tags } }, async (request) => fileListsService.showFileList(ctx.db, request.caller, request.params.id));
+    r.get("/files/:id", { schema: { params: idParams, tags, response: { 200: fileListRecord } } }, async (request) => fileListsService.showFileList(ctx.db, request.caller, request.params.id));
 
-    r.post("/files", { ...managers, schema: { body: fileListBody, tags } }, async (request, reply) =>
+    r.post("/files", { ...managers, schema: { body: fileListBody, tags, response: { 201: fileListRecord } } }, async (request, reply) =>
       reply.status(201).send(await fileListsService.createFileList(ctx, request.caller, request.body)),
     );
 
-    r.put("/files/:id", { ...managers, schema: { params: idParams, body: fileListBody, tags } }, async (request) =>
+    r.put("/files/:id", { ...managers, schema: { params: idParams, body: fileListBody, tags, response: { 200: fileListRecord } } }, async (request) =>
       fileListsService.updateFileList(ctx, request.caller, request.params.id, request.body),
     );
 
-    r.delete("/files/:id", { ...managers, schema: { params: idParams, tags } }, async (request) => {
+    r.delete("/files/:id", { ...managers, schema: { params: idParams, tags, response: { 200: fileListDeleted } } }, async (request) => {
       await fileListsService.deleteFileList(ctx, request.caller, request.params.id);
       return { message: "File List deleted" };
     });
@@ -42,7 +43,7 @@ export function fileListRoutes(ctx: AppContext) {
       {
         ...managers,
         bodyLimit: UPLOAD_BODY_LIMIT,
-        schema: { params: idParams, tags, description: "Multipart: per option its file (`files`), `mediaType`, `name` and `id`; also `fileId` and `typeArch` 'fileList'." },
+        schema: { params: idParams, tags, description: "Multipart: per option its file (`files`), `mediaType`, `name` and `id`; also `fileId` and `typeArch` 'fileList'.", response: { 200: fileListUploadAnswer } },
       },
       async (request) => {
         // the list is checked before the upload is read: a stranger's file never reaches the store
@@ -53,7 +54,7 @@ export function fileListRoutes(ctx: AppContext) {
       },
     );
 
-    r.get("/media/files/options/:id", { schema: { params: idParams, tags } }, async (request, reply) => {
+    r.get("/media/files/options/:id", { schema: { params: idParams, tags, response: { 200: fileListOptionMedia } } }, async (request, reply) => {
       const media = await readOptionMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
       return reply
