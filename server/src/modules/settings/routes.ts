@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, asc, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { SETTING_KEYS, SUPER_ONLY_SETTINGS, settingKeyParams, settingValueSchema, updateSettingBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { settings } from "../../db/schema";
