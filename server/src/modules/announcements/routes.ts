@@ -8,6 +8,7 @@ import { attachAnnouncementMedia, detachAnnouncementMedia, readAnnouncementImage
 import { presentAnnouncement } from "./present";
 import { markSeen, seenState } from "./seen";
 import * as announcementsService from "./service";
+import { announcementDeleted, announcementMedia, announcementMediaAnswer, announcementRecord, announcementsPage } from "./responses";
 
 const tags = ["announcements"];
 // before validation: a caller who may not manage announcements learns nothing about the body's shape
@@ -22,7 +23,7 @@ export function announcementRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/announcements", { schema: { querystring: announcementsQuery, tags } }, async (request) =>
+    r.get("/announcements", { schema: { querystring: announcementsQuery, tags, response: { 200: announcementsPage } } }, async (request) =>
       announcementsService.listAnnouncements(ctx.db, request.caller, request.query),
     );
 
@@ -35,36 +36,36 @@ export function announcementRoutes(ctx: AppContext) {
       markSeen(ctx.db, request.caller),
     );
 
-    r.get("/announcements/:id", { schema: { params: idParams, tags } }, async (request) =>
+    r.get("/announcements/:id", { schema: { params: idParams, tags, response: { 200: announcementRecord } } }, async (request) =>
       presentAnnouncement(await announcementsService.findVisibleAnnouncement(ctx.db, request.caller, request.params.id)),
     );
 
-    r.post("/announcements", { ...superOnly, schema: { body: announcementBody, tags } }, async (request, reply) =>
+    r.post("/announcements", { ...superOnly, schema: { body: announcementBody, tags, response: { 201: announcementRecord } } }, async (request, reply) =>
       reply.status(201).send(await announcementsService.createAnnouncement(ctx, request.caller, request.body)),
     );
 
-    r.put("/announcements/:id", { ...superOnly, schema: { params: idParams, body: announcementBody, tags } }, async (request) =>
+    r.put("/announcements/:id", { ...superOnly, schema: { params: idParams, body: announcementBody, tags, response: { 200: announcementRecord } } }, async (request) =>
       announcementsService.updateAnnouncement(ctx, request.caller, request.params.id, request.body),
     );
 
-    r.delete("/announcements/:id", { ...superOnly, schema: { params: idParams, tags } }, async (request) => {
+    r.delete("/announcements/:id", { ...superOnly, schema: { params: idParams, tags, response: { 200: announcementDeleted } } }, async (request) => {
       await announcementsService.deleteAnnouncement(ctx, request.caller, request.params.id);
       return { message: "Announcement deleted" };
     });
 
-    r.post("/announcements/:id/media-upload", { ...superOnly, bodyLimit: 6 * 1024 * 1024, schema: { params: idParams, tags } }, async (request) => {
+    r.post("/announcements/:id/media-upload", { ...superOnly, bodyLimit: 6 * 1024 * 1024, schema: { params: idParams, tags, response: { 200: announcementMediaAnswer } } }, async (request) => {
       // the record is checked before the upload is read: no file reaches the disk for nothing
       await announcementsService.findVisibleAnnouncement(ctx.db, request.caller, request.params.id);
       const image = await readAnnouncementImage(request);
       return { mensagem: "Arquivo Anexado", record: await attachAnnouncementMedia(ctx, request.caller, request.params.id, image) };
     });
 
-    r.delete("/announcements/:id/media-upload", { ...superOnly, schema: { params: idParams, tags } }, async (request) => ({
+    r.delete("/announcements/:id/media-upload", { ...superOnly, schema: { params: idParams, tags, response: { 200: announcementMediaAnswer } } }, async (request) => ({
       mensagem: "Arquivo Excluído",
       record: await detachAnnouncementMedia(ctx, request.caller, request.params.id),
     }));
 
-    r.get("/media/announcements/:id", { schema: { params: idParams, tags } }, async (request, reply) => {
+    r.get("/media/announcements/:id", { schema: { params: idParams, tags, response: { 200: announcementMedia } } }, async (request, reply) => {
       const media = await readAnnouncementMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
       return reply
