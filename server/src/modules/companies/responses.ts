@@ -49,3 +49,9 @@ export const companyWithPlan = object({
 export const companyDeletionScheduled = object({ message: z.string(), company: companyRecord }).meta({
   description: "The company stopped at once; its data is removed by a job.",
 });
+
+/** A company's own record with its opening hours (the Settings 'Schedules' tab). */
+export const companyWithSchedules = object({
+  ...companyFields,
+  schedules: z.array(object({ weekday: z.string(), weekdayEn: z.string(), startTime: z.string(), endTime: z.string() })),
+}).meta({ description: "The company with its opening hours, one entry a weekday." });

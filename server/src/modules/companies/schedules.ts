@@ -8,6 +8,7 @@ import { companies } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
 import { isAdmin } from "../../policies";
 import { presentCompany } from "./service";
+import { companyWithSchedules } from "./responses";
 
 /** A company's own record is for its admins; any company's for the super user. */
 function assertCompanyAdmin(caller: Caller, companyId: number) {
@@ -28,12 +29,12 @@ export function companyScheduleRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/companies/:id", { schema: { params: idParams, tags: ["companies"] } }, async (request) => {
+    r.get("/companies/:id", { schema: { params: idParams, tags: ["companies"], response: { 200: companyWithSchedules } } }, async (request) => {
       assertCompanyAdmin(request.caller, request.params.id);
       return presentCompanyRecord(await findCompany(ctx.db, request.params.id));
     });
 
-    r.put("/companies/:id/schedules", { schema: { params: idParams, body: companySchedulesBody, tags: ["companies"] } }, async (request) => {
+    r.put("/companies/:id/schedules", { schema: { params: idParams, body: companySchedulesBody, tags: ["companies"], response: { 200: companyWithSchedules } } }, async (request) => {
       const { id } = request.params;
       assertCompanyAdmin(request.caller, id);
       const [row] = await ctx.db.update(companies).set({ schedules: request.body.schedules }).where(eq(companies.id, id)).returning();
