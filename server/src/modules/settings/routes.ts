@@ -10,21 +10,22 @@ import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
 import { presentSetting } from "./present";
 import { settingUpdated } from "./events";
+import { publicSetting, settingItem, settingList } from "./responses";
 
 export function settingRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/settings", { schema: { tags: ["settings"] } }, async (request) => {
+    r.get("/settings", { schema: { tags: ["settings"], response: { 200: settingList } } }, async (request) => {
       const { caller } = request;
       const rows = await ctx.db.select().from(settings).where(eq(settings.companyId, caller.companyId)).orderBy(asc(settings.key));
       return rows.map((s) => presentSetting(s, caller.super));
     });
 
     // The spec's login page asks, before anyone signs in, whether it may offer sign-up; no other setting is public.
-    r.get("/settings/viewregister", { config: { public: true }, schema: { tags: ["settings"] } }, async () => ({ key: "viewregister", value: "enabled" }));
+    r.get("/settings/viewregister", { config: { public: true }, schema: { tags: ["settings"], response: { 200: publicSetting } } }, async () => ({ key: "viewregister", value: "enabled" }));
 
-    r.put("/settings/:key", { schema: { params: settingKeyParams, body: updateSettingBody, tags: ["settings"] } }, async (request) => {
+    r.put("/settings/:key", { schema: { params: settingKeyParams, body: updateSettingBody, tags: ["settings"], response: { 200: settingItem } } }, async (request) => {
       const { caller } = request;
       const { key } = request.params;
       authorize(caller, "settings:update");
