@@ -232,10 +232,28 @@ describe("balcao import-whaticket", () => {
     expect(await totals()).toEqual(before);
   }, 120_000);
 
-  it("moves everything in, field by field", async () => {
+  it("moves everything in, field by field, resuming a run that stopped half way", async () => {
+    // the source goes away while the third page of messages is read
+    let pagesOfMessages = 0;
+    const failing: Source = {
+      query: async (text, params) => {
+        if (text.includes(`from "Messages"`) && ++pagesOfMessages === 3) throw new Error("connection lost");
+        return source.query(text, params);
+      },
+      close: async () => {},
+    };
+    const io = { env: { DATA_DIR: t.config.dataDir, LOG_LEVEL: "silent" }, out: () => {}, err: () => {}, database: t.built.ctx.database, media: t.built.ctx.media };
+    await expect(importWhaticketCommand(io, { source: failing, mediaDir, batch: "300" })).rejects.toThrow("connection lost");
+    const half = await totals();
+    expect(half.messages - before.messages).toBe(600);
+    expect(half.tickets - before.tickets).toBe(999);
+
     const r = await importRun(["--media-dir", mediaDir, "--batch", "300"]);
     expect(r).toMatchObject({ code: 0, err: "" });
-    expect(r.out).toContain("Media files copied: 18");
+    expect(counts(r.out, "Messages")).toEqual([3001, 2397, 600, 0, 4]);
+    expect(counts(r.out, "Tickets")).toEqual([1000, 0, 999, 0, 1]);
+    // tickets 50 to 200 had their pictures copied before the stop
+    expect(r.out).toContain("Media files copied: 14");
     const after = await totals();
     expect({ ...after, mappings: 0 }).toEqual({
       ...before, mappings: 0,
