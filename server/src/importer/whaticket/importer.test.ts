@@ -194,7 +194,6 @@ async function importRun(args: string[]) {
 
 const db = () => t.built.ctx.db;
 async function totals() {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any table
   const n = async (table: any) => (await db().select({ n: count() }).from(table))[0].n;
   return {
     plans: await n(plans), companies: await n(companies), users: await n(users), whatsapps: await n(whatsapps), queues: await n(queues), queueOptions: await n(queueOptions),

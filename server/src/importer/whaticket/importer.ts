@@ -213,7 +213,6 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       return ids;
     }
     const ids = await db.transaction(async (tx) => {
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one writer for every table
       const rows = (await tx.insert(target).values(items.map((i) => i.values) as any).returning({ id: (target as any).id })) as { id: number }[];
       const ids = rows.map((r) => r.id);
       await tx.insert(importMappings).values(items.map((it, k) => ({ source: SOURCE, sourceTable: table, sourceId: it.sourceId, targetId: ids[k], companyId: it.companyId })));
@@ -247,7 +246,6 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       count(table).added += rows.length;
       return;
     }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one writer for every link table
     const added = await db.insert(target).values(rows as any).onConflictDoNothing().returning();
     count(table).added += added.length;
     count(table).already += rows.length - added.length;

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, sql } from "drizzle-orm";
-import { CAMPAIGN_EDIT_MARGIN_MS, CAMPAIGNS_PAGE_SIZE, type CampaignBody, type CampaignCounts, type CampaignDetail, type CampaignRecord, type ListQuery } from "@balcao/common";
+import { CAMPAIGN_EDIT_MARGIN_MS, CAMPAIGNS_PAGE_SIZE, type CampaignBody, type CampaignCounts, type CampaignDetail, type ListQuery } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { campaigns, campaignShippings, contactListItems, contactLists, fileLists, tags, whatsapps } from "../../db/schema";

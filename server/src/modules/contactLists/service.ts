@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import { CONTACT_LISTS_PAGE_SIZE, type ContactListBody, type ContactListRecord, type ListQuery } from "@balcao/common";
+import { CONTACT_LISTS_PAGE_SIZE, type ContactListBody, type ListQuery } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { contactListItems, contactLists } from "../../db/schema";

@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike } from "drizzle-orm";
-import { isMaskedSecret, PROMPT_QUEUE_REQUIRED, type PromptBody, type PromptRecord } from "@balcao/common";
+import { isMaskedSecret, PROMPT_QUEUE_REQUIRED, type PromptBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db, Tx } from "../../db/client";
 import { prompts, queues, tickets, whatsapps } from "../../db/schema";
