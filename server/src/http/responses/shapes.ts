@@ -23,9 +23,6 @@ export const messageAnswer = object({ message: z.string() });
 export const page = <K extends string, T extends z.ZodType>(key: K, item: T) =>
   z.looseObject({ [key]: z.array(item), count: z.number().int(), hasMore: z.boolean() } as { [P in K]: z.ZodArray<T> } & { count: z.ZodNumber; hasMore: z.ZodBoolean });
 
-/** An answer with no body (204) or a body nobody reads. */
-export const empty = z.union([z.null(), z.undefined(), z.literal("")]).meta({ description: "No body." });
-
 /** A file: bytes with their content type (media, exports, attachments). */
 export const file = z.any().meta({ description: "The file's bytes, with its content type.", type: "string", format: "binary" });
 
