@@ -20,10 +20,7 @@ export default tseslint.config(
       // NUL and other control characters are matched on purpose: PostgreSQL text refuses \u0000, so it is stripped before storing.
       "no-control-regex": "off",
       // An unused argument or caught error that starts with "_" is deliberate (a callback's fixed signature, a swallowed error).
-      "@typescript-eslint/no-unused-vars": [
-        "error",
-        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true },
-      ],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrorsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_", ignoreRestSiblings: true }],
     },
   },
   {

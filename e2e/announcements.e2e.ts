@@ -30,7 +30,14 @@ describe.skipIf(!browserAvailable)("announcements", () => {
   beforeAll(async () => {
     ({ server, browser } = await startJourney());
     await api(server.url, "POST", "/companies/cadastro", {
-      name: "Padaria Central", email: OWNER.email, phone: "(11) 98888-7777", password: OWNER.password, planId: 1, recurrence: "MENSAL", status: "t", campaignsEnabled: true,
+      name: "Padaria Central",
+      email: OWNER.email,
+      phone: "(11) 98888-7777",
+      password: OWNER.password,
+      planId: 1,
+      recurrence: "MENSAL",
+      status: "t",
+      campaignsEnabled: true,
     });
     boss = await signedInPage(browser, server, ADMIN);
     // another company's admin, on a phone

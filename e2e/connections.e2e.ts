@@ -32,10 +32,13 @@ describe.skipIf(!browserAvailable)("an admin connects a sandbox WhatsApp from th
     await dialog.waitFor({ state: "hidden" });
 
     const status = admin.getByTestId(`connection-status-${id}`);
-    await admin.locator(`[data-testid="connection-status-${id}"][data-status="qrcode"]`).waitFor().catch(async (err) => {
-      await admin.screenshot({ path: "/tmp/e2e-connections-failure.png" });
-      throw err;
-    });
+    await admin
+      .locator(`[data-testid="connection-status-${id}"][data-status="qrcode"]`)
+      .waitFor()
+      .catch(async (err) => {
+        await admin.screenshot({ path: "/tmp/e2e-connections-failure.png" });
+        throw err;
+      });
     await expect.poll(() => admin.getByTestId(`connection-row-${id}`).textContent()).toContain("Loja Centro");
 
     await admin.getByTestId(`connection-qr-${id}`).click();
@@ -60,10 +63,13 @@ describe.skipIf(!browserAvailable)("an admin connects a sandbox WhatsApp from th
     await admin.getByTestId(`connection-disconnect-${id}`).click();
     await admin.locator(`[data-testid="connection-status-${id}"][data-status="DISCONNECTED"]`).waitFor();
     await admin.getByTestId(`connection-newqr-${id}`).click();
-    await admin.locator(`[data-testid="connection-status-${id}"][data-status="qrcode"]`).waitFor().catch(async (err) => {
-      await admin.screenshot({ path: "/tmp/e2e-connections-failure.png" });
-      throw err;
-    });
+    await admin
+      .locator(`[data-testid="connection-status-${id}"][data-status="qrcode"]`)
+      .waitFor()
+      .catch(async (err) => {
+        await admin.screenshot({ path: "/tmp/e2e-connections-failure.png" });
+        throw err;
+      });
 
     await admin.getByTestId(`connection-delete-${id}`).click();
     await admin.getByTestId("confirm-dialog").getByText("Deseja realmente excluir esse registro?").waitFor();

@@ -70,7 +70,7 @@ describe.skipIf(!browserAvailable)("an admin imports contacts from a spreadsheet
     expect(await admin.getByTestId("import-created").textContent()).toBe("3");
     expect(await admin.getByTestId("import-error-count").textContent()).toBe("1");
     const badRow = admin.getByTestId("import-error-3-name");
-    expect((await badRow.locator("td").allTextContents())).toEqual(["3", "Nome", "Muito curto!"]);
+    expect(await badRow.locator("td").allTextContents()).toEqual(["3", "Nome", "Muito curto!"]);
     await admin.getByTestId("import-close").click();
     await admin.getByTestId("import-dialog").waitFor({ state: "detached" });
 

@@ -59,11 +59,15 @@ describe.skipIf(!browserAvailable)("a customer and an attendant hold a conversat
     await agent.getByTestId("composer-file-input").setInputFiles({ name: "sofa azul.png", mimeType: "image/png", buffer: PNG });
     await agent.getByTestId("composer-send").click();
 
-    await customer.getByText("Claro! Temos vários modelos.").first().waitFor().catch(async (err) => {
-      await customer.screenshot({ path: "/tmp/e2e-customer-failure.png" });
-      await agent.screenshot({ path: "/tmp/e2e-agent-failure.png" });
-      throw err;
-    });
+    await customer
+      .getByText("Claro! Temos vários modelos.")
+      .first()
+      .waitFor()
+      .catch(async (err) => {
+        await customer.screenshot({ path: "/tmp/e2e-customer-failure.png" });
+        await agent.screenshot({ path: "/tmp/e2e-agent-failure.png" });
+        throw err;
+      });
     const outbound = customer.locator('[data-testid^="simulator-message-"][data-direction="out"]');
     await expect.poll(() => outbound.count(), { timeout: 15_000 }).toBe(2);
     const ticks = customer.locator('[data-testid^="simulator-ack-"]');

@@ -42,7 +42,14 @@ describe.skipIf(!browserAvailable)("file lists", () => {
   beforeAll(async () => {
     ({ server, browser } = await startJourney());
     await api(server.url, "POST", "/companies/cadastro", {
-      name: "Papelaria Aurora", email: OWNER.email, phone: "(11) 97777-6666", password: OWNER.password, planId: 1, recurrence: "MENSAL", status: "t", campaignsEnabled: true,
+      name: "Papelaria Aurora",
+      email: OWNER.email,
+      phone: "(11) 97777-6666",
+      password: OWNER.password,
+      planId: 1,
+      recurrence: "MENSAL",
+      status: "t",
+      campaignsEnabled: true,
     });
     page = await signedInPage(browser, server, OWNER);
     other = await page.context().newPage();
@@ -82,10 +89,12 @@ describe.skipIf(!browserAvailable)("file lists", () => {
     await rowOf(page, "Catálogo de verão").getByText("Olá! Segue nosso catálogo de verão.").waitFor();
 
     // both files were uploaded, each to its option, and are read back with the token only
-    await expect.poll(async () => (await storedList("Catálogo de verão"))?.options.map((o: { name: string; mediaName: string }) => [o.name, o.mediaName])).toEqual([
-      ["Tabela de preços", "tabela_de_precos.pdf"],
-      ["Foto da vitrine", "vitrine.png"],
-    ]);
+    await expect
+      .poll(async () => (await storedList("Catálogo de verão"))?.options.map((o: { name: string; mediaName: string }) => [o.name, o.mediaName]))
+      .toEqual([
+        ["Tabela de preços", "tabela_de_precos.pdf"],
+        ["Foto da vitrine", "vitrine.png"],
+      ]);
     const [tabela, vitrine] = (await storedList("Catálogo de verão")).options;
     const pdf = await download(tabela.path);
     expect(pdf.headers.get("content-type")).toBe("application/pdf");

@@ -19,8 +19,7 @@ const SECOND = { number: "5511987650102", name: "Davi Cliente" };
 const POLL = { timeout: 15_000 };
 
 /** Resolves once the page's socket says it is ready: events from then on reach the page. */
-const socketReady = (on: Page) =>
-  on.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes('"ready"') }));
+const socketReady = (on: Page) => on.waitForEvent("websocket").then((ws) => ws.waitForEvent("framereceived", { predicate: (frame) => String(frame.payload).includes('"ready"') }));
 
 const bellCount = () => page.getByTestId("notifications-button").getAttribute("data-count");
 const faviconBadge = () => page.evaluate(() => document.querySelector('link[rel~="icon"]')?.getAttribute("data-badge") ?? "");

@@ -23,7 +23,16 @@ describe.skipIf(!browserAvailable)("a user who forgot the password sets a new on
 
   it("goes from the login page's link to a new password and signs in with it", async () => {
     const email = `esqueci.${Date.now().toString(36)}@example.com`;
-    await api(server.url, "POST", "/companies/cadastro", { name: `Loja ${Date.now().toString(36)}`, email, phone: "(11) 99999-8888", password: "antiga1", planId: 1, recurrence: "MENSAL", status: "t", campaignsEnabled: true });
+    await api(server.url, "POST", "/companies/cadastro", {
+      name: `Loja ${Date.now().toString(36)}`,
+      email,
+      phone: "(11) 99999-8888",
+      password: "antiga1",
+      planId: 1,
+      recurrence: "MENSAL",
+      status: "t",
+      campaignsEnabled: true,
+    });
     const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     await page.goto(`${server.url}/login`);
     await page.getByText("Esqueceu a senha?").click();

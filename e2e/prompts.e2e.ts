@@ -78,7 +78,11 @@ describe.skipIf(!browserAvailable)("an admin puts an AI prompt in front of a que
     await admin.goto(`${server.url}/prompts`);
     await admin.getByTestId("prompts-add").click();
     await admin.getByTestId("prompt-max-tokens").waitFor();
-    expect([await admin.getByTestId("prompt-max-tokens").inputValue(), await admin.getByTestId("prompt-temperature").inputValue(), await admin.getByTestId("prompt-max-messages").inputValue()]).toEqual(["100", "1", "10"]);
+    expect([await admin.getByTestId("prompt-max-tokens").inputValue(), await admin.getByTestId("prompt-temperature").inputValue(), await admin.getByTestId("prompt-max-messages").inputValue()]).toEqual([
+      "100",
+      "1",
+      "10",
+    ]);
     await admin.getByTestId("prompt-name").fill("Assistente da loja");
     await admin.getByTestId("prompt-text").fill(INSTRUCTIONS);
     await admin.getByTestId("prompt-save").click();
@@ -112,11 +116,27 @@ describe.skipIf(!browserAvailable)("an admin puts an AI prompt in front of a que
     await simulateCustomer(customer, NUMBER, "Denise Prado");
     // the connection's only queue, without a greeting or options: the first message enters it and the queue's prompt answers it
     await say("Vocês abrem no sábado?", 'IA: recebi "Vocês abrem no sábado?"');
-    expect(chats[0]).toMatchObject({ authorization: `Bearer ${API_KEY}`, messages: [{ role: "system", content: INSTRUCTIONS }, { role: "user", content: "Vocês abrem no sábado?" }] });
+    expect(chats[0]).toMatchObject({
+      authorization: `Bearer ${API_KEY}`,
+      messages: [
+        { role: "system", content: INSTRUCTIONS },
+        { role: "user", content: "Vocês abrem no sábado?" },
+      ],
+    });
     // a voice note: transcribed before the model reads it
     const note = Buffer.from("OggS-nota-de-voz").toString("base64");
-    await api(server.url, "POST", `/sandbox/${connection.id}/inbound`, { number: NUMBER, name: "Denise Prado", body: "", mediaType: "audio", media: { data: note, filename: "nota.ogg", mimetype: "audio/ogg" } }, connection.token);
-    await customer.locator('[data-testid^="simulator-message-"][data-direction="out"]').filter({ hasText: `IA: recebi "${SPOKEN}"` }).first().waitFor({ timeout: 15_000 });
+    await api(
+      server.url,
+      "POST",
+      `/sandbox/${connection.id}/inbound`,
+      { number: NUMBER, name: "Denise Prado", body: "", mediaType: "audio", media: { data: note, filename: "nota.ogg", mimetype: "audio/ogg" } },
+      connection.token,
+    );
+    await customer
+      .locator('[data-testid^="simulator-message-"][data-direction="out"]')
+      .filter({ hasText: `IA: recebi "${SPOKEN}"` })
+      .first()
+      .waitFor({ timeout: 15_000 });
     await say("Quero falar com um atendente", "atendentes");
     const asked = chats.length;
 

@@ -76,7 +76,11 @@ describe.skipIf(!browserAvailable)("an admin puts a webhook bot in front of a qu
     await admin.getByTestId("integration-type-webhook").click();
     await admin.getByTestId("integration-save").click();
     // the spec's validation texts, translated
-    await admin.getByTestId("integration-dialog").getByText(/curto|short/i).first().waitFor();
+    await admin
+      .getByTestId("integration-dialog")
+      .getByText(/curto|short/i)
+      .first()
+      .waitFor();
     await admin.getByTestId("integration-name").fill("Robô de vendas");
     await admin.getByTestId("integration-urlN8N").fill(hookUrl);
     await admin.getByTestId("integration-secret").fill(SECRET);
@@ -108,7 +112,11 @@ describe.skipIf(!browserAvailable)("an admin puts a webhook bot in front of a qu
     // the attendants find it waiting in the queue, the bot off
     const token = await browserToken(customer);
     await expect
-      .poll(async () => (await api<{ tickets: { useIntegration: boolean; queueId: number; status: string; contact: { number: string } }[] }>(server.url, "GET", "/tickets?status=pending&showAll=true", undefined, token)).tickets.find((tk) => tk.contact.number === NUMBER))
+      .poll(async () =>
+        (await api<{ tickets: { useIntegration: boolean; queueId: number; status: string; contact: { number: string } }[] }>(server.url, "GET", "/tickets?status=pending&showAll=true", undefined, token)).tickets.find(
+          (tk) => tk.contact.number === NUMBER,
+        ),
+      )
       .toMatchObject({ useIntegration: false, queueId, status: "pending" });
     const before = arrivals.length;
     await customer.getByTestId("simulator-input").fill("alguém aí?");

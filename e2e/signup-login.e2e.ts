@@ -47,7 +47,10 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     await page.getByTestId("login-email").fill(email);
     await page.getByTestId("login-password").fill("wrong-pass");
     await page.getByTestId("login-submit").click();
-    await page.getByText(/Erro de autenticação/i).first().waitFor();
+    await page
+      .getByText(/Erro de autenticação/i)
+      .first()
+      .waitFor();
   });
 
   it("logs in, lands on /tickets, greets the admin with the trial's end date and shows the admin menu", async () => {
@@ -60,10 +63,36 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
     const due = new Date(Date.now() + 3 * 86_400_000);
     const ddmmyyyy = `${String(due.getDate()).padStart(2, "0")}/${String(due.getMonth() + 1).padStart(2, "0")}/${due.getFullYear()}`;
     expect(greeting).toContain(`(Ativo até ${ddmmyyyy})`);
-    await page.getByText(/Sua assinatura vence em \d+ dia/).first().waitFor();
+    await page
+      .getByText(/Sua assinatura vence em \d+ dia/)
+      .first()
+      .waitFor();
 
     await page.getByTestId("menu-kanban").waitFor(); // plan flags arrive after the session
-    for (const item of ["dashboard", "tickets", "quick-messages", "kanban", "todolist", "contacts", "schedules", "tags", "chats", "helps", "campaigns", "contact-lists", "campaigns-config", "prompts", "queue-integration", "connections", "files", "queues", "users", "messages-api", "financeiro", "settings"]) {
+    for (const item of [
+      "dashboard",
+      "tickets",
+      "quick-messages",
+      "kanban",
+      "todolist",
+      "contacts",
+      "schedules",
+      "tags",
+      "chats",
+      "helps",
+      "campaigns",
+      "contact-lists",
+      "campaigns-config",
+      "prompts",
+      "queue-integration",
+      "connections",
+      "files",
+      "queues",
+      "users",
+      "messages-api",
+      "financeiro",
+      "settings",
+    ]) {
       expect(await page.getByTestId(`menu-${item}`).count(), `menu-${item}`).toBe(1);
     }
     expect(await page.getByTestId("menu-announcements").count()).toBe(0); // super users only
@@ -79,12 +108,18 @@ describe.skipIf(!browserAvailable)("a new company signs up and its admin finds t
   it("switches the language to English and back, and the theme to dark", async () => {
     await page.getByTestId("language-select").click();
     await page.getByTestId("language-option-en").click();
-    await page.getByText(/Hello|Welcome/).first().waitFor();
+    await page
+      .getByText(/Hello|Welcome/)
+      .first()
+      .waitFor();
     const before = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     await page.getByTestId("theme-toggle").click();
     await page.waitForFunction((prev) => getComputedStyle(document.body).backgroundColor !== prev, before);
     await page.reload();
-    await page.getByText(/Hello|Welcome/).first().waitFor();
+    await page
+      .getByText(/Hello|Welcome/)
+      .first()
+      .waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(before);
     await page.getByTestId("language-select").click();
     await page.getByTestId("language-option-pt").click();

@@ -22,7 +22,11 @@ const customerSays = (who: { number: string; name: string }, body: string): Prom
 
 const pendingCount = (page: Page) => page.getByTestId("tickets-count-pending").innerText();
 /** Waits until the pending sub-tab's badge shows `count`. */
-const pendingCountIs = (page: Page, count: number) => page.getByTestId("tickets-count-pending").filter({ hasText: new RegExp(`^${count}$`) }).waitFor();
+const pendingCountIs = (page: Page, count: number) =>
+  page
+    .getByTestId("tickets-count-pending")
+    .filter({ hasText: new RegExp(`^${count}$`) })
+    .waitFor();
 const firstItem = (page: Page, list: string) => page.getByTestId(list).locator('[data-testid^="ticket-item-"]').first().getAttribute("data-testid");
 const POLL = { timeout: 15_000, interval: 100 };
 

@@ -22,7 +22,8 @@ const hasLoader = fs.existsSync(at("node_modules/tsx"));
 const fresh = builtAt >= Math.max(newest(at("server/src")), newest(at("common/src")));
 let args;
 if (builtAt && (fresh || !hasLoader)) args = ["--enable-source-maps", at("server/dist/cli.js")];
-else if (hasLoader) args = ["--import", import.meta.resolve("tsx"), at("server/src/cli/main.ts")]; // the loader found from here, not from the caller's folder
+else if (hasLoader)
+  args = ["--import", import.meta.resolve("tsx"), at("server/src/cli/main.ts")]; // the loader found from here, not from the caller's folder
 else {
   console.error("The command line is not built and the build tools are not installed: run `npm install` then `npm run build`.");
   process.exit(1);

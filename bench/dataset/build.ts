@@ -67,9 +67,7 @@ export async function buildDataset(size: Size, target: BenchDatabase, say: (line
       await seed(db.db, { adminEmail: SUPER_ADMIN, adminPassword: BENCH_PASSWORD });
     });
     const plan = planFor(size);
-    const [benchPlan] = await db.query<{ id: number }>(
-      `insert into plans (name, users, connections, queues, value) values ('Plano Bench', 1000, 1000, 100, 0) returning id`,
-    );
+    const [benchPlan] = await db.query<{ id: number }>(`insert into plans (name, users, connections, queues, value) values ('Plano Bench', 1000, 1000, 100, 0) returning id`);
     const bases: Bases = {
       company: await maxId(db, "companies"),
       contact: await maxId(db, "contacts"),
@@ -87,7 +85,13 @@ export async function buildDataset(size: Size, target: BenchDatabase, say: (line
       for (const s of companyStatements({ planId: benchPlan.id, passwordHash, tokenSalt: crypto.randomBytes(8).toString("hex"), now })) await db.query(s);
     });
     const last = bases.ticket + totals(plan).tickets;
-    await step("tickets", () => runAll(db, chunks(bases.ticket + 1, last, TICKET_CHUNK).map((r) => ticketStatements(now, r)), parallel));
+    await step("tickets", () =>
+      runAll(
+        db,
+        chunks(bases.ticket + 1, last, TICKET_CHUNK).map((r) => ticketStatements(now, r)),
+        parallel,
+      ),
+    );
     // the trigram index takes bulk inserts about twice as fast through a pending list of PostgreSQL's
     // default size (4 MB, against the app's 1 MB), flushed at the end; then it gets the app's options back
     const bodyIndex = "messages_company_body_trgm_idx";

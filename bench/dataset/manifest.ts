@@ -36,9 +36,7 @@ export interface Manifest {
 
 export async function readManifest(database: Database): Promise<Manifest> {
   const q = <T>(sql: string, values?: unknown[]) => database.query<T>(sql, values);
-  const companies = await q<{ company_id: number; rank: number; name: string; queue_base: number; queues: number }>(
-    `select company_id, rank, name, queue_base, queues from bench_plan order by rank`,
-  );
+  const companies = await q<{ company_id: number; rank: number; name: string; queue_base: number; queues: number }>(`select company_id, rank, name, queue_base, queues from bench_plan order by rank`);
   const users = await q<{ company_id: number; id: number; email: string }>(`select company_id, id, email from users where email like 'bench.%' order by id`);
   const memberships = await q<{ user_id: number; queue_id: number }>(`select user_id, queue_id from user_queues order by user_id, queue_id`);
   const wapps = await q<{ company_id: number; id: number; token: string }>(`select company_id, id, token from whatsapps order by id`);
@@ -73,8 +71,7 @@ export async function readManifest(database: Database): Promise<Manifest> {
     };
   });
   const target = info[0].id;
-  const ids = async (status: string) =>
-    (await q<{ id: number }>(`select id from tickets where company_id = $1 and status = $2 order by updated_at desc limit 200`, [target, status])).map((r) => r.id);
+  const ids = async (status: string) => (await q<{ id: number }>(`select id from tickets where company_id = $1 and status = $2 order by updated_at desc limit 200`, [target, status])).map((r) => r.id);
   const long = await q<{ id: number }>(
     `with conv as (select t.contact_id, t.whatsapp_id, count(*) n from messages m join tickets t on t.id = m.ticket_id where t.company_id = $1 group by 1, 2)
      select t.id from tickets t join conv on conv.contact_id = t.contact_id and conv.whatsapp_id = t.whatsapp_id

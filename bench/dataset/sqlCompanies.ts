@@ -4,7 +4,15 @@ import { element, pick, rnd, SALT } from "./sqlRandom";
 import { FIRST_NAMES, LAST_NAMES, QUEUE_COLORS, QUEUE_NAMES, TAG_NAMES, sqlArray } from "./texts";
 
 /** Where each company's rows start: ids are given explicitly so rows can point at each other in one statement. */
-export interface Bases { company: number; contact: number; ticket: number; queue: number; user: number; whatsapp: number; tag: number }
+export interface Bases {
+  company: number;
+  contact: number;
+  ticket: number;
+  queue: number;
+  user: number;
+  whatsapp: number;
+  tag: number;
+}
 
 const lit = (s: string) => `'${s.replace(/'/g, "''")}'`;
 
@@ -85,8 +93,6 @@ export function companyStatements(opts: { planId: number; passwordHash: string; 
 }
 
 /** The sequences of tables filled with explicit ids continue after them. */
-export const sequenceStatements = ["companies", "queues", "users", "whatsapps", "tags", "contacts", "tickets"].map(
-  (t) => `select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`,
-);
+export const sequenceStatements = ["companies", "queues", "users", "whatsapps", "tags", "contacts", "tickets"].map((t) => `select setval(pg_get_serial_sequence('${t}', 'id'), (select max(id) from ${t}))`);
 
 export const pickAttendant = (j: string) => `p.user_base + 3 + ${pick(j, SALT.user, "p.attendants")}`;

@@ -46,8 +46,54 @@ export const ATTENDANT_LINES = [
   "Obrigado pelo contato, tenha um ótimo dia!",
 ];
 
-export const FIRST_NAMES = ["Ana", "Bruno", "Carla", "Daniel", "Eduarda", "Felipe", "Gabriela", "Henrique", "Isabela", "João", "Karina", "Lucas", "Mariana", "Nicolas", "Olívia", "Pedro", "Rafaela", "Samuel", "Tatiane", "Vinícius", "Yasmin", "Fernanda", "Rodrigo", "Juliana"];
-export const LAST_NAMES = ["Silva", "Santos", "Oliveira", "Souza", "Rodrigues", "Ferreira", "Alves", "Pereira", "Lima", "Gomes", "Costa", "Ribeiro", "Martins", "Carvalho", "Almeida", "Lopes", "Soares", "Fernandes", "Vieira", "Barbosa"];
+export const FIRST_NAMES = [
+  "Ana",
+  "Bruno",
+  "Carla",
+  "Daniel",
+  "Eduarda",
+  "Felipe",
+  "Gabriela",
+  "Henrique",
+  "Isabela",
+  "João",
+  "Karina",
+  "Lucas",
+  "Mariana",
+  "Nicolas",
+  "Olívia",
+  "Pedro",
+  "Rafaela",
+  "Samuel",
+  "Tatiane",
+  "Vinícius",
+  "Yasmin",
+  "Fernanda",
+  "Rodrigo",
+  "Juliana",
+];
+export const LAST_NAMES = [
+  "Silva",
+  "Santos",
+  "Oliveira",
+  "Souza",
+  "Rodrigues",
+  "Ferreira",
+  "Alves",
+  "Pereira",
+  "Lima",
+  "Gomes",
+  "Costa",
+  "Ribeiro",
+  "Martins",
+  "Carvalho",
+  "Almeida",
+  "Lopes",
+  "Soares",
+  "Fernandes",
+  "Vieira",
+  "Barbosa",
+];
 export const QUEUE_NAMES = ["Vendas", "Suporte", "Financeiro", "Pós-venda", "Cobrança"];
 export const QUEUE_COLORS = ["#1e88e5", "#43a047", "#fb8c00", "#8e24aa", "#e53935"];
 export const TAG_NAMES = ["VIP", "Urgente", "Reclamação", "Novo cliente", "Atacado", "Retorno"];

@@ -30,16 +30,25 @@ const MODES = [
 ];
 const modeName = (m: (typeof MODES)[number]) => (m.statements === 0 ? "no database" : `${m.statements} statement${m.statements > 1 ? "s" : ""}${m.batched ? ", batched across requests" : " each"}`);
 
-interface Row { external_id: string; number: string; body: string }
+interface Row {
+  external_id: string;
+  number: string;
+  body: string;
+}
 
 async function serve(url: string) {
   const pool = new pg.Pool({ connectionString: url, max: 10, options: "-c jit=off" });
   // the app's own batching (server/src/channels/keyedBatches.ts): rows of requests that arrive
   // while every slot runs a batch go together in the next free one
-  const batches = new KeyedBatches((rows: Row[]) =>
-    pool
-      .query({ name: "floor_batch", text: "insert into floor_messages (external_id, number, body) select * from json_to_recordset($1::json) as r(external_id text, number text, body text)", values: [JSON.stringify(rows)] })
-      .then(() => rows.map(() => undefined)),
+  const batches = new KeyedBatches(
+    (rows: Row[]) =>
+      pool
+        .query({
+          name: "floor_batch",
+          text: "insert into floor_messages (external_id, number, body) select * from json_to_recordset($1::json) as r(external_id text, number text, body text)",
+          values: [JSON.stringify(rows)],
+        })
+        .then(() => rows.map(() => undefined)),
     undefined,
     BATCH_SLOTS,
   );
@@ -60,7 +69,9 @@ async function serve(url: string) {
 }
 
 async function drive() {
-  const { values } = parseArgs({ options: { requests: { type: "string", default: "10000" }, concurrency: { type: "string", default: "64" }, pg: { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432" } } });
+  const { values } = parseArgs({
+    options: { requests: { type: "string", default: "10000" }, concurrency: { type: "string", default: "64" }, pg: { type: "string", default: process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432" } },
+  });
   const total = Number(values.requests);
   const concurrency = Number(values.concurrency);
   const database = await createBenchDatabase("postgres", values.pg!, false);

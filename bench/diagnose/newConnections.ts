@@ -45,8 +45,7 @@ async function drive() {
   const child = fork(fileURLToPath(import.meta.url), ["serve", String(port)], { execArgv: ["--import", "tsx"] });
   await new Promise((resolve) => child.once("message", resolve));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  const get = (path: string) =>
-    new Promise<void>((resolve) => http.get({ agent, port, host: "127.0.0.1", path }, (res) => res.resume().on("end", resolve)));
+  const get = (path: string) => new Promise<void>((resolve) => http.get({ agent, port, host: "127.0.0.1", path }, (res) => res.resume().on("end", resolve)));
   let stop = false;
   const warm = Array.from({ length: WARM }, async () => {
     while (!stop) await get("/warm");
@@ -59,7 +58,10 @@ async function drive() {
   await Promise.all(warm);
   child.send("report");
   const firsts = (await new Promise((resolve) => child.once("message", resolve))) as number[];
-  const gaps = firsts.slice(1).map((t, i) => t - firsts[i]).sort((a, b) => a - b);
+  const gaps = firsts
+    .slice(1)
+    .map((t, i) => t - firsts[i])
+    .sort((a, b) => a - b);
   console.log(`${NEW} new sockets beside ${WARM} busy ones: all answered after ${ms.toFixed(0)} ms`);
   console.log(`gap between their first requests reaching the handler: median ${gaps[gaps.length >> 1].toFixed(0)} ms, max ${gaps.at(-1)!.toFixed(0)} ms`);
   child.kill();

@@ -6,8 +6,15 @@
  */
 import fs from "node:fs";
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number } }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[] }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
 
 const [file, rowsArg] = process.argv.slice(2);
 if (!file) throw new Error("usage: profile.ts <file.cpuprofile> [rows]");
@@ -34,5 +41,11 @@ profile.samples.forEach((id, i) => {
 
 const busy = total - idle;
 const table = (map: Map<string, number>) =>
-  [...map].sort((a, b) => b[1] - a[1]).slice(0, rows).map(([key, us]) => `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / busy).toFixed(1).padStart(5)}%  ${key}`).join("\n");
-console.log(`profile of ${(total / 1e6).toFixed(1)} s: busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s\n\nbusy time by place:\n${table(byPlace)}\n\nbusy time by function (self):\n${table(byFunction)}`);
+  [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, rows)
+    .map(([key, us]) => `${(us / 1000).toFixed(0).padStart(8)} ms ${((100 * us) / busy).toFixed(1).padStart(5)}%  ${key}`)
+    .join("\n");
+console.log(
+  `profile of ${(total / 1e6).toFixed(1)} s: busy ${(busy / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s\n\nbusy time by place:\n${table(byPlace)}\n\nbusy time by function (self):\n${table(byFunction)}`,
+);

@@ -20,7 +20,12 @@ import { api, request } from "../lib/http";
 import type { Size } from "../lib/options";
 import { attendant, attendantList } from "../parts/reads";
 
-interface Statement { text: string; values: unknown[]; ms: number; name?: string }
+interface Statement {
+  text: string;
+  values: unknown[];
+  ms: number;
+  name?: string;
+}
 let recording: Statement[] | null = null;
 
 const original = pg.Client.prototype.query as (...args: unknown[]) => unknown;
@@ -64,7 +69,10 @@ try {
   const queues = encodeURIComponent(JSON.stringify(company.queueIds));
   let seq = 0;
   const inbound = (number: string) => () => request(base, "POST", `/sandbox/${w.id}/inbound`, { id: `DIAG-${seq++}`, number, body: "Preciso da segunda via do boleto" }, w.token);
-  const get = (path: string, as = token) => () => request(base, "GET", path, undefined, as);
+  const get =
+    (path: string, as = token) =>
+    () =>
+      request(base, "GET", path, undefined, as);
   const agent = attendant(company)!;
   const agentToken = (await api(base, "POST", "/auth/login", { email: agent.email, password: BENCH_PASSWORD })).token as string;
   const own = (status: string) => get(attendantList(agent.queueIds, status), agentToken);

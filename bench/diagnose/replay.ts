@@ -28,12 +28,19 @@ import { buildDataset, BENCH_PASSWORD } from "../dataset/build";
 import { createBenchDatabase, withPg } from "../lib/databases";
 import { InboundLoad } from "../parts/inboundLoad";
 
-const { values: args } = parseArgs({ options: { messages: { type: "string", default: "3000" }, rate: { type: "string" }, variant: { type: "string" }, pg: { type: "string", default: "postgres://postgres@127.0.0.1:5432" } } });
+const { values: args } = parseArgs({
+  options: { messages: { type: "string", default: "3000" }, rate: { type: "string" }, variant: { type: "string" }, pg: { type: "string", default: "postgres://postgres@127.0.0.1:5432" } },
+});
 let messages = Number(args.messages);
 const rate = args.rate ? Number(args.rate) : null;
 const variant = args.variant ? fs.readFileSync(args.variant, "utf8") : null;
 
-interface Recorded { client: number; text: string; values: unknown[]; name?: string }
+interface Recorded {
+  client: number;
+  text: string;
+  values: unknown[];
+  name?: string;
+}
 const recorded: Recorded[] = [];
 let recording = false;
 const clientIds = new WeakMap<object, number>();
@@ -134,7 +141,9 @@ async function replay(change: string | null) {
       const sizes = [...k.bySize].sort((a, b) => a[0] - b[0]).map(([size, l]) => `≤${size}: ${l.length} × ${median(l).toFixed(2)}`);
       const planned = plans.get(kind);
       const planLine = planned ? `\n        plans: ${planned.generic} generic, ${planned.custom} custom` : "";
-      console.log(`${(k.ms / messages).toFixed(3).padStart(7)} ms/msg ${String(calls).padStart(5)} calls${k.failed ? ` (${k.failed} failed)` : ""}  ${kind}\n        median ms by batch size: ${sizes.join(", ")}${planLine}`);
+      console.log(
+        `${(k.ms / messages).toFixed(3).padStart(7)} ms/msg ${String(calls).padStart(5)} calls${k.failed ? ` (${k.failed} failed)` : ""}  ${kind}\n        median ms by batch size: ${sizes.join(", ")}${planLine}`,
+      );
     }
   } finally {
     await withPg(admin, (c) => c.query(`drop database if exists ${copy}`));

@@ -10,7 +10,10 @@ import { BENCH_PASSWORD } from "../dataset/build";
  */
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 256, timeout: 30_000 });
 
-export interface Reply<T = any> { status: number; body: T }
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+}
 
 /**
  * Opens `count` keep-alive sockets to the server before a timed run, so the run measures requests

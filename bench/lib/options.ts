@@ -64,7 +64,10 @@ const HELP = `npm run bench -- [options]
                                                summary of them all, or of the parts named after the colon)`;
 
 function list<T extends string>(value: string, allowed: readonly T[], what: string): T[] {
-  const items = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const items = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const item of items) if (!allowed.includes(item as T)) throw new Error(`unknown ${what} "${item}" (one of ${allowed.join(", ")})`);
   return items as T[];
 }
@@ -116,7 +119,10 @@ export function parseOptions(argv: string[]): Options | null {
     warmup: Number(values.warmup),
     connections: positive(values.connections!, "connections"),
     serverWarmup: Number(values["server-warmup"]) || 0,
-    paths: values.paths!.split(",").map((s) => s.trim().toLowerCase()).filter(Boolean),
+    paths: values
+      .paths!.split(",")
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
     rate: positive(values.rate!, "rate"),
     inboundSeconds: positive(values["inbound-seconds"]!, "inbound-seconds"),
     fullSpeedMessages: positive(values["full-speed"]!, "full-speed"),

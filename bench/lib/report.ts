@@ -148,7 +148,10 @@ export function updateReadme(runs: Run[], resultFiles: string[]) {
   const body = [
     `Latest results: ${dates}, ${[...new Set(runs.map((r) => machineLine(r.machine)))].join("; ")} (full results: ${links}).`,
     ...(hot.length
-      ? ["", `⚠ Other processes were loading the machine when ${hot.length} of these parts started (marked ⚠), so their numbers are lower than the machine can do. The CPU-time columns hold up better: they give what the cores could serve.`]
+      ? [
+          "",
+          `⚠ Other processes were loading the machine when ${hot.length} of these parts started (marked ⚠), so their numbers are lower than the machine can do. The CPU-time columns hold up better: they give what the cores could serve.`,
+        ]
       : []),
     "",
     targetsTable(results),

@@ -1,7 +1,14 @@
 import fs from "node:fs";
 import os from "node:os";
 
-export interface Percentiles { count: number; p50: number; p95: number; p99: number; max: number; mean: number }
+export interface Percentiles {
+  count: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  mean: number;
+}
 
 /** Percentiles (nearest rank) of latencies in milliseconds. */
 export function percentiles(values: number[]): Percentiles {

@@ -6,7 +6,10 @@ import { fmt, type PartResult } from "../lib/results";
 import { load1, percentiles, sleep } from "../lib/stats";
 import type { PartContext } from "./context";
 
-interface Listener { socket: Socket; companyId: number }
+interface Listener {
+  socket: Socket;
+  companyId: number;
+}
 
 /** `count` attendants' sockets spread evenly over the companies (attendants first, then the supervisor). */
 function pickUsers(companies: CompanyInfo[], count: number) {
@@ -98,10 +101,7 @@ export async function runFanout(ctx: PartContext): Promise<PartResult> {
       },
     ],
     targets: [{ target: "fan-out: no event reaches another company's socket", measured: `${leaks.length} cross-company events, ${received}/${expected} delivered`, met: leaks.length === 0 && received === expected }],
-    notes: [
-      "An update alternates the ticket's attendant between two users; latency is from sending PUT /tickets/:id to the `ticket` event at each socket of the company (admins and attendants).",
-      ...leaks.slice(0, 5),
-    ],
+    notes: ["An update alternates the ticket's attendant between two users; latency is from sending PUT /tickets/:id to the `ticket` event at each socket of the company (admins and attendants).", ...leaks.slice(0, 5)],
     data: { latency: p, expected, received, leaks: leaks.length },
   };
 }

@@ -125,7 +125,23 @@ export async function runInbound(ctx: PartContext): Promise<PartResult> {
 
   const table: Table = {
     title: "Inbound ingest (sandbox API → stored → appMessage at an admin socket)",
-    headers: ["run", "sent", "stored (2xx)", "failed", "msg/s", "HTTP p50/p95/p99 ms", "to socket p50/p95/p99 ms", "max ms", "events missing", "repeats answered as duplicate", "CPU ms/msg: total (server + db)", "machine CPU ms/msg (less the load generator)", "load generator CPU ms/msg", "WAL kB/msg (full pages/msg)", "msg/s the cores could take"],
+    headers: [
+      "run",
+      "sent",
+      "stored (2xx)",
+      "failed",
+      "msg/s",
+      "HTTP p50/p95/p99 ms",
+      "to socket p50/p95/p99 ms",
+      "max ms",
+      "events missing",
+      "repeats answered as duplicate",
+      "CPU ms/msg: total (server + db)",
+      "machine CPU ms/msg (less the load generator)",
+      "load generator CPU ms/msg",
+      "WAL kB/msg (full pages/msg)",
+      "msg/s the cores could take",
+    ],
     rows: runs.map((r) => [
       r.name,
       r.sent,
@@ -183,10 +199,10 @@ async function verifyExactlyOnce(db: Database, runs: RunSummary[], whatsappId: n
   const rows: (string | number)[][] = [];
   let allGood = true;
   for (const r of runs) {
-    const [stored] = await db.query<{ n: string; distinct_ids: string }>(
-      `select count(*) n, count(distinct external_id) distinct_ids from messages where whatsapp_id = $1 and external_id like $2`,
-      [whatsappId, `BENCHIN-${r.tag}-%`],
-    );
+    const [stored] = await db.query<{ n: string; distinct_ids: string }>(`select count(*) n, count(distinct external_id) distinct_ids from messages where whatsapp_id = $1 and external_id like $2`, [
+      whatsappId,
+      `BENCHIN-${r.tag}-%`,
+    ]);
     const n = Number(stored.n);
     const duplicates = n - Number(stored.distinct_ids);
     const lost = r.ok - n;
@@ -194,9 +210,7 @@ async function verifyExactlyOnce(db: Database, runs: RunSummary[], whatsappId: n
     rows.push([r.name, r.ok, n, duplicates, lost]);
   }
   // the product's rule: one open or pending ticket per contact and connection
-  const [twoActive] = await db.query<{ n: string }>(
-    `select count(*) n from (select company_id, contact_id, whatsapp_id from tickets where status in ('open', 'pending') group by 1, 2, 3 having count(*) > 1) x`,
-  );
+  const [twoActive] = await db.query<{ n: string }>(`select count(*) n from (select company_id, contact_id, whatsapp_id from tickets where status in ('open', 'pending') group by 1, 2, 3 having count(*) > 1) x`);
   const contactsWithTwo = Number(twoActive.n);
   result.tables.push({ title: "Inbound: exactly once (checked in the database afterwards)", headers: ["run", "answered 201", "stored", "duplicates", "lost"], rows });
   result.tables.push({ title: "Inbound: contacts with two open or pending tickets on one connection", headers: ["contacts"], rows: [[contactsWithTwo]] });

@@ -109,7 +109,7 @@ export class InboundLoad {
   /** Closed loop: `concurrency` requests in flight until `total` are sent; every 200th message starts a burst of 20 on one contact. */
   async fullSpeed(total: number, concurrency: number) {
     const jobs: string[][] = [];
-    for (let i = 0; i < total; ) {
+    for (let i = 0; i < total;) {
       if (i % 200 === 0) {
         const n = this.freshNumber();
         this.burstNumbers.add(n);

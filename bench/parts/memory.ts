@@ -36,9 +36,7 @@ export async function runMemoryStart(ctx: PartContext): Promise<void> {
     connections.push({ id: made.id, token: made.token });
   }
   await Promise.all(
-    connections.map((w, i) =>
-      request(ctx.server.url, "POST", `/sandbox/${w.id}/inbound`, { id: `BENCHMEM-${crypto.randomUUID()}`, number: `559700000${String(i).padStart(4, "0")}`, body: "Olá!" }, w.token),
-    ),
+    connections.map((w, i) => request(ctx.server.url, "POST", `/sandbox/${w.id}/inbound`, { id: `BENCHMEM-${crypto.randomUUID()}`, number: `559700000${String(i).padStart(4, "0")}`, body: "Olá!" }, w.token)),
   );
   await sleep(2_000);
   await sample(ctx, `${connections.length} sandbox connections in use`);

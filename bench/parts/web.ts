@@ -72,11 +72,7 @@ async function timeTicketList(serverUrl: string, email: string, expected: number
       };
       page.on("response", onResponse);
       await page.goto(`${serverUrl}/tickets`);
-      const handle = await page.waitForFunction(
-        (n) => (document.querySelectorAll('[data-testid^="ticket-item-"]').length >= n ? performance.now() : false),
-        expected,
-        { timeout: 60_000, polling: "raf" },
-      );
+      const handle = await page.waitForFunction((n) => (document.querySelectorAll('[data-testid^="ticket-item-"]').length >= n ? performance.now() : false), expected, { timeout: 60_000, polling: "raf" });
       const ms = (await handle.jsonValue()) as number;
       page.off("response", onResponse);
       const fetched = await Promise.all(scripts);
@@ -120,7 +116,10 @@ export async function runWeb(ctx: PartContext): Promise<PartResult> {
       // a server of its own, started after the build so it serves this build
       const server = await startBenchServer(ctx.database);
       try {
-        const sent = await sentEncodings(server.url, files.map((f) => f.file));
+        const sent = await sentEncodings(
+          server.url,
+          files.map((f) => f.file),
+        );
         const encodings = [...new Set(sent.map((f) => f.encoding))].join(", ");
         notes.push(`The server sends the first-load files with Content-Encoding: ${encodings} (${fmt(sent.reduce((a, f) => a + f.kb, 0))} kB on the wire).`);
         ctx.say(`  web: timing the ticket manager (${expected} tickets)`);

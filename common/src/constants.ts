@@ -30,15 +30,7 @@ export const CONNECTION_WARNING_CHECK_DELAY_MS = 2_000;
 export const TICKET_STATUSES = ["pending", "open", "closed"] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 
-export const PLAN_FLAGS = [
-  "useCampaigns",
-  "useKanban",
-  "useOpenAi",
-  "useIntegrations",
-  "useSchedules",
-  "useInternalChat",
-  "useExternalApi",
-] as const;
+export const PLAN_FLAGS = ["useCampaigns", "useKanban", "useOpenAi", "useIntegrations", "useSchedules", "useInternalChat", "useExternalApi"] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
 /** Local storage keys used by the web client. */

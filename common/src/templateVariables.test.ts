@@ -7,9 +7,7 @@ describe("fillTemplateVariables", () => {
   it("fills every variable of the spec from the contact, the ticket and the clock", () => {
     const now = new Date(2024, 2, 5, 9, 7, 3);
     const text = "{{ms}}, {{firstName}}! ({{name}}) Protocolo {{protocol}} às {{hora}}. {{outra}}";
-    expect(fillTemplateVariables(text, { contactName: "  Carla  Souza ", ticketId: 42, now })).toBe(
-      "Bom dia, Carla! (Carla  Souza) Protocolo 2024030509070342 às 09:07:03. {{outra}}",
-    );
+    expect(fillTemplateVariables(text, { contactName: "  Carla  Souza ", ticketId: 42, now })).toBe("Bom dia, Carla! (Carla  Souza) Protocolo 2024030509070342 às 09:07:03. {{outra}}");
   });
 
   it("greets by the hour", () => {

@@ -2,8 +2,17 @@ import type { ConnectionStatus, PlanFlag, Recurrence } from "./constants";
 
 export type QueueRef = { id: number; name: string; color: string };
 /** A user's queue, with the link row the spec's client reads (`user.queues[i].UserQueue.queueId`). */
-export interface UserQueueRef extends QueueRef { UserQueue: { userId: number; queueId: number } }
-export interface SettingItem { id: number; key: string; value: string; companyId: number; createdAt: string; updatedAt: string }
+export interface UserQueueRef extends QueueRef {
+  UserQueue: { userId: number; queueId: number };
+}
+export interface SettingItem {
+  id: number;
+  key: string;
+  value: string;
+  companyId: number;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface SessionCompany {
   id: number;
@@ -34,7 +43,10 @@ export interface SessionUser {
   company: SessionCompany;
 }
 
-export interface AuthResponse { token: string; user: SessionUser }
+export interface AuthResponse {
+  token: string;
+  user: SessionUser;
+}
 
 export interface Plan extends Record<PlanFlag, boolean> {
   id: number;
@@ -74,4 +86,10 @@ export interface UserListItem {
 
 export type UsersPage = { users: UserListItem[]; count: number; hasMore: boolean };
 
-export interface WhatsappSummary { id: number; name: string; status: ConnectionStatus; updatedAt: string; isDefault: boolean }
+export interface WhatsappSummary {
+  id: number;
+  name: string;
+  status: ConnectionStatus;
+  updatedAt: string;
+  isDefault: boolean;
+}

@@ -11,15 +11,6 @@ export function launchBrowser(): Promise<Browser> {
   // playwright gives every launch a fresh temporary profile
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
+    args: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
 }

@@ -38,7 +38,10 @@ async function freshDatabase() {
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-export interface RunningServer { url: string; stop(): Promise<void> }
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
 
 /** Runs the real server process on a free port, serving the web app built once for the run (buildWeb.ts); `extraEnv` adds configuration. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {

@@ -52,9 +52,7 @@ afterAll(async () => {
 describe("layering rules", () => {
   it("report each breach of the fixture and nothing it allows", () => {
     // a cycle is reported once, from whichever of its modules the cruise met first
-    const found = result.summary.violations
-      .map((v) => (v.rule.name === "no-circular" ? `no-circular: ${[v.from, v.to].sort().join(" ↔ ")}` : `${v.rule.name}: ${v.from} → ${v.to}`))
-      .sort();
+    const found = result.summary.violations.map((v) => (v.rule.name === "no-circular" ? `no-circular: ${[v.from, v.to].sort().join(" ↔ ")}` : `${v.rule.name}: ${v.from} → ${v.to}`)).sort();
     expect(found).toEqual(
       [
         "common-stands-alone: common/src/index.ts → server/src/modules/tags/service.ts",

@@ -11,13 +11,16 @@ const urlString = (protocols: string[]) =>
   z
     .string()
     .trim()
-    .refine((v) => {
-      try {
-        return protocols.includes(new URL(v).protocol);
-      } catch {
-        return false;
-      }
-    }, `must be a URL starting with ${protocols.join(" or ")}//`);
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol);
+        } catch {
+          return false;
+        }
+      },
+      `must be a URL starting with ${protocols.join(" or ")}//`,
+    );
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -100,7 +103,10 @@ function parseTrustProxy(value: string | undefined): Config["trustProxy"] {
     if (Number(value) < 1) throw new ConfigError("Invalid configuration: TRUST_PROXY must be a hop count of at least 1 or a list of addresses");
     return Number(value);
   }
-  const entries = value.split(",").map((s) => s.trim()).filter(Boolean);
+  const entries = value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.find((entry) => !isAddressOrRange(entry));
   if (bad !== undefined || entries.length === 0) throw new ConfigError(`Invalid configuration: TRUST_PROXY "${bad ?? value}" is not an address, a CIDR range or a hop count`);
   return entries;
@@ -119,7 +125,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issue.path.join(".")} ${issue.message}`);
   }
   const e = parsed.data;
-  const origins = (e.FRONTEND_URL ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const origins = (e.FRONTEND_URL ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const origin of origins) {
     try {
       new URL(origin);

@@ -6,9 +6,7 @@ import { ConfigError } from "./configError";
 export const ROLES = ["all", "web", "worker"] as const;
 export type Role = (typeof ROLES)[number];
 
-export type MediaConfig =
-  | { kind: "disk" }
-  | { kind: "s3"; bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
+export type MediaConfig = { kind: "disk" } | { kind: "s3"; bucket: string; prefix: string; endpoint?: string; region: string; accessKeyId?: string; secretAccessKey?: string; forcePathStyle: boolean };
 
 export interface DeploymentConfig {
   /** all: everything; web: HTTP API, web app and sockets; worker: channel sessions and jobs, HTTP for /healthz only. */
@@ -33,7 +31,11 @@ const schema = z.object({
     .trim()
     .refine((v) => URL.canParse(v) && ["http:", "https:"].includes(new URL(v).protocol), "must be a URL starting with http:// or https://")
     .optional(),
-  S3_REGION: z.string().trim().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1").default("us-east-1"),
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1")
+    .default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().trim().optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().optional(),
   S3_FORCE_PATH_STYLE: z.enum(["true", "false"], { error: "must be true or false" }).default("false"),

@@ -12,7 +12,9 @@ const MAX_TEXT = 300;
 
 /** The first line of an error's message, with the query's parameters cut and quoted values hidden. */
 export function safeMessage(message: unknown): string {
-  const first = String(message ?? "").split("\n", 1)[0].replace(/\s*params:.*$/, "");
+  const first = String(message ?? "")
+    .split("\n", 1)[0]
+    .replace(/\s*params:.*$/, "");
   const hidden = first
     .replace(/: "[^"]*"/g, ': "[hidden]"') // PostgreSQL quotes the offending value after a colon
     .replace(/"([^"]*)"/g, (whole, inner: string) => (IDENTIFIER.test(inner) ? whole : '"[hidden]"'))
@@ -30,7 +32,13 @@ export function safeError(err: unknown, depth = 0): LoggedError | unknown {
   for (const key of ["code", "constraint", "table", "column", "routine"] as const) {
     if (typeof e[key] === "string" || typeof e[key] === "number") out[key] = String(e[key]).slice(0, 100);
   }
-  const frames = typeof e.stack === "string" ? e.stack.split("\n").filter((line) => /^\s+at /.test(line)).slice(0, 8) : [];
+  const frames =
+    typeof e.stack === "string"
+      ? e.stack
+          .split("\n")
+          .filter((line) => /^\s+at /.test(line))
+          .slice(0, 8)
+      : [];
   if (frames.length) out.stack = frames.join("\n");
   if (e.cause && depth < 3) out.cause = safeError(e.cause, depth + 1) as LoggedError;
   return out;

@@ -14,9 +14,7 @@ async function main() {
   const built = await buildApp(config, { webDist });
   if (built.generatedAdminPassword) {
     // Printed once, on the first start only; it is not stored anywhere in clear text.
-    process.stdout.write(
-      `\n  First start: super admin ${config.adminEmail} / password ${built.generatedAdminPassword}\n  (set ADMIN_PASSWORD to choose it; change it after signing in)\n\n`,
-    );
+    process.stdout.write(`\n  First start: super admin ${config.adminEmail} / password ${built.generatedAdminPassword}\n  (set ADMIN_PASSWORD to choose it; change it after signing in)\n\n`);
   }
   await built.app.listen({ port: config.port, host: config.host });
   const address = built.app.server.address();

@@ -36,7 +36,10 @@ async function closedPort() {
 /** A WhatsApp Web connection of the platform's company, paired as far as a restart can tell. */
 async function pairedConnection(t: TestApp, name: string) {
   const db = t.built.ctx.db;
-  const [row] = await db.insert(whatsapps).values({ companyId: 1, name, channel: "baileys", token: `tok-${name}-${Date.now()}` }).returning();
+  const [row] = await db
+    .insert(whatsapps)
+    .values({ companyId: 1, name, channel: "baileys", token: `tok-${name}-${Date.now()}` })
+    .returning();
   await db.insert(channelAuthEntries).values({ companyId: 1, whatsappId: row.id, key: "creds", value: JSON.stringify({ me: { id: "5511999990000:1@s.whatsapp.net" } }) });
   return row;
 }
@@ -84,7 +87,13 @@ describe("ROLE=worker", () => {
     const event = await staleEvent(t);
     expect(await until(() => dispatched(t, event), 8_000)).toBe(true);
 
-    for (const [method, path] of [["GET", "/version"], ["POST", "/auth/login"], ["GET", "/openapi.json"], ["GET", "/socket.io/?EIO=4&transport=polling"], ["GET", "/webhooks/cloud"]]) {
+    for (const [method, path] of [
+      ["GET", "/version"],
+      ["POST", "/auth/login"],
+      ["GET", "/openapi.json"],
+      ["GET", "/socket.io/?EIO=4&transport=polling"],
+      ["GET", "/webhooks/cloud"],
+    ]) {
       const res = await t.http.request(method, path, { body: method === "POST" ? {} : undefined });
       expect([path, res.status]).toEqual([path, 404]);
     }
@@ -107,19 +116,27 @@ describe("ROLE=all", () => {
 });
 
 describe("/healthz with Redis", () => {
-  it.each(["web", "worker", "all"])("reports Redis for ROLE=%s: 200 while it answers", async (role) => {
-    const t = await start(role, { env: { REDIS_URL: "redis://127.0.0.1:6379" } });
-    const health = await t.http.get("/healthz");
-    expect(health.status).toBe(200);
-    expect(health.body).toMatchObject({ status: "ok", role, database: "ok", redis: "ok" });
-  }, 120_000);
+  it.each(["web", "worker", "all"])(
+    "reports Redis for ROLE=%s: 200 while it answers",
+    async (role) => {
+      const t = await start(role, { env: { REDIS_URL: "redis://127.0.0.1:6379" } });
+      const health = await t.http.get("/healthz");
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: "ok", role, database: "ok", redis: "ok" });
+    },
+    120_000,
+  );
 
-  it.each(["web", "worker"])("ROLE=%s starts with Redis unreachable and answers 503 without saying more than its state", async (role) => {
-    const url = `redis://:hunter2-password@127.0.0.1:${await closedPort()}`;
-    const t = await start(role, { env: { REDIS_URL: url } });
-    const health = await t.http.get("/healthz");
-    expect(health.status).toBe(503);
-    expect(health.body).toMatchObject({ status: "degraded", role, database: "ok", redis: "down" });
-    expect(JSON.stringify(health.body)).not.toMatch(/hunter2|127\.0\.0\.1/);
-  }, 120_000);
+  it.each(["web", "worker"])(
+    "ROLE=%s starts with Redis unreachable and answers 503 without saying more than its state",
+    async (role) => {
+      const url = `redis://:hunter2-password@127.0.0.1:${await closedPort()}`;
+      const t = await start(role, { env: { REDIS_URL: url } });
+      const health = await t.http.get("/healthz");
+      expect(health.status).toBe(503);
+      expect(health.body).toMatchObject({ status: "degraded", role, database: "ok", redis: "down" });
+      expect(JSON.stringify(health.body)).not.toMatch(/hunter2|127\.0\.0\.1/);
+    },
+    120_000,
+  );
 });

@@ -2,7 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import crypto from "node:crypto";
 
-export interface Secrets { jwtSecret: string; jwtRefreshSecret: string }
+export interface Secrets {
+  jwtSecret: string;
+  jwtRefreshSecret: string;
+}
 
 /**
  * JWT secrets: from the configuration when given, otherwise generated once and kept

@@ -50,8 +50,7 @@ const AUDITED_FAMILIES = ["user.", "queue.", "help.", "announcement.", "company.
 const WEBHOOK_CHANGE = /^webhook(Endpoint)?\.(created|updated|deleted)$/;
 
 /** Whether an event of this type belongs in the audit log. */
-export const isAuditedAction = (type: string) =>
-  (AUDIT_ACTIONS as readonly string[]).includes(type) || AUDITED_FAMILIES.some((f) => type.startsWith(f)) || WEBHOOK_CHANGE.test(type);
+export const isAuditedAction = (type: string) => (AUDIT_ACTIONS as readonly string[]).includes(type) || AUDITED_FAMILIES.some((f) => type.startsWith(f)) || WEBHOOK_CHANGE.test(type);
 
 /** Sign-ins are recorded with or without a user (a failed one has none). */
 export const isSignInAction = (type: string) => type.startsWith("auth.");

@@ -38,8 +38,7 @@ export const DEFAULT_CAMPAIGN_SETTINGS: CampaignSettings = {
 export const CAMPAIGN_CHANNEL_MIN_PAUSE_MS: Record<string, number> = { cloud: 13, baileys: 5_000, sandbox: 0 };
 
 /** The pause between two messages of a campaign over `channel`: the setting's, or the channel's floor when that is longer. */
-export const channelPauseSeconds = (settingSeconds: number, channel: string | undefined) =>
-  Math.max(settingSeconds, (CAMPAIGN_CHANNEL_MIN_PAUSE_MS[channel ?? ""] ?? 0) / 1000);
+export const channelPauseSeconds = (settingSeconds: number, channel: string | undefined) => Math.max(settingSeconds, (CAMPAIGN_CHANNEL_MIN_PAUSE_MS[channel ?? ""] ?? 0) / 1000);
 
 export const CAMPAIGN_SETTING_KEYS = Object.keys(DEFAULT_CAMPAIGN_SETTINGS) as (keyof CampaignSettings)[];
 
@@ -51,8 +50,7 @@ export interface CampaignSettingItem {
   companyId: number;
 }
 
-const choice = (choices: readonly number[]) =>
-  z.coerce.number({ error: V.invalidValue }).refine((n) => choices.includes(n), { message: V.invalidValue });
+const choice = (choices: readonly number[]) => z.coerce.number({ error: V.invalidValue }).refine((n) => choices.includes(n), { message: V.invalidValue });
 
 /** A variable's key: what a message writes between braces, so letters, digits and underscores. */
 export const campaignVariableKey = z

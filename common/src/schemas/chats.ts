@@ -11,10 +11,7 @@ export const CHAT_MAX_USERS = 200;
 export const CHAT_MESSAGE_MAX_LENGTH = 10_000;
 
 /** An attachment: images and documents, checked by their bytes too; as large as other media. */
-export const CHAT_MEDIA_EXTENSIONS = [
-  ".png", ".jpg", ".jpeg", ".gif", ".webp",
-  ".pdf", ".txt", ".csv", ".doc", ".xls", ".ppt", ".docx", ".xlsx", ".pptx", ".odt", ".ods", ".zip",
-] as const;
+export const CHAT_MEDIA_EXTENSIONS = [".png", ".jpg", ".jpeg", ".gif", ".webp", ".pdf", ".txt", ".csv", ".doc", ".xls", ".ppt", ".docx", ".xlsx", ".pptx", ".odt", ".ods", ".zip"] as const;
 export const CHAT_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
 export const isChatMediaName = (name: string) => CHAT_MEDIA_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 
@@ -50,7 +47,10 @@ export type ChatFormInput = z.input<typeof chatBody>;
 
 /** POST /chats/:id/messages as JSON; blank text is refused unless a file comes with it (multipart). */
 export const chatMessageBody = z.object({
-  message: z.string({ error: V.required }).max(CHAT_MESSAGE_MAX_LENGTH, V.tooLong).refine((v) => v.trim() !== "", V.required),
+  message: z
+    .string({ error: V.required })
+    .max(CHAT_MESSAGE_MAX_LENGTH, V.tooLong)
+    .refine((v) => v.trim() !== "", V.required),
 });
 export type ChatMessageBody = z.infer<typeof chatMessageBody>;
 
@@ -93,14 +93,19 @@ export interface ChatMessage {
   updatedAt: string;
 }
 
-export interface ChatsPage { records: Chat[]; count: number; hasMore: boolean }
-export interface ChatMessagesPage { records: ChatMessage[]; count: number; hasMore: boolean }
+export interface ChatsPage {
+  records: Chat[];
+  count: number;
+  hasMore: boolean;
+}
+export interface ChatMessagesPage {
+  records: ChatMessage[];
+  count: number;
+  hasMore: boolean;
+}
 
 /**
  * What the chat channels carry (company-{id}-chat, the per-user and the per-chat channel). `mentioned`
  * is set on the per-user channel only: the message names that user as @Name.
  */
-export type ChatEventPayload =
-  | { action: "new-message"; chat: Chat; newMessage: ChatMessage; mentioned?: boolean }
-  | { action: "create" | "update"; chat: Chat }
-  | { action: "delete"; chatId: number };
+export type ChatEventPayload = { action: "new-message"; chat: Chat; newMessage: ChatMessage; mentioned?: boolean } | { action: "create" | "update"; chat: Chat } | { action: "delete"; chatId: number };

@@ -2,8 +2,7 @@ import { z } from "zod";
 import { V } from "./messages";
 
 /** A required trimmed string with the spec's min/max messages. */
-export const boundedString = (min: number, max: number) =>
-  z.string({ error: V.required }).trim().min(1, V.required).min(min, V.tooShort).max(max, V.tooLong);
+export const boundedString = (min: number, max: number) => z.string({ error: V.required }).trim().min(1, V.required).min(min, V.tooShort).max(max, V.tooLong);
 
 export const emailField = z.string({ error: V.required }).trim().toLowerCase().min(1, V.required).pipe(z.email(V.invalidEmail));
 

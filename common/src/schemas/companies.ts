@@ -49,9 +49,7 @@ export const dueDateField = z
     return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === day ? day : null;
   });
 
-const statusField = z
-  .union([z.boolean(), z.enum(["true", "false", "t", "f"])], { error: V.invalidValue })
-  .transform((v) => v === true || v === "true" || v === "t");
+const statusField = z.union([z.boolean(), z.enum(["true", "false", "t", "f"])], { error: V.invalidValue }).transform((v) => v === true || v === "true" || v === "t");
 
 /** Longest value of each billing field, the company's and the checkout's alike. */
 export const BILLING_MAX = { name: 200, document: 20, address: 200, address2: 100, city: 120, state: 60, zipcode: 20, country: 60 } as const;
@@ -102,7 +100,12 @@ export const companyBody = z.object({
     .string({ error: V.invalidValue })
     .nullish()
     .transform((v) => (v ?? "").replace(/\D/g, ""))
-    .pipe(z.string().max(11, V.tooLong).refine((v) => v === "" || v.length >= 10, V.tooShort))
+    .pipe(
+      z
+        .string()
+        .max(11, V.tooLong)
+        .refine((v) => v === "" || v.length >= 10, V.tooShort),
+    )
     .transform((v) => v || null),
   planId: z.coerce.number({ error: V.required }).int(V.required).positive(V.required).max(MAX_ID, V.invalidValue),
   status: statusField.default(true),

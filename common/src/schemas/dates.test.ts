@@ -6,9 +6,7 @@ import { scheduleSendAtField } from "./scheduledMessages";
 
 describe("isCalendarDay", () => {
   it.each(["2024-02-29", "2023-12-31", "9999-12-31"])("accepts %s", (day) => expect(isCalendarDay(day)).toBe(true));
-  it.each(["2024-99-99", "2024-02-30", "2023-02-29", "2024-04-31", "2024-00-10", "2024-1-1", "0050-01-01", " 2024-01-01", ""])("refuses %j", (day) =>
-    expect(isCalendarDay(day)).toBe(false),
-  );
+  it.each(["2024-99-99", "2024-02-30", "2023-02-29", "2024-04-31", "2024-00-10", "2024-1-1", "0050-01-01", " 2024-01-01", ""])("refuses %j", (day) => expect(isCalendarDay(day)).toBe(false));
 });
 
 describe("isCalendarDateTime", () => {

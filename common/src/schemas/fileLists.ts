@@ -16,10 +16,31 @@ export const FILE_LIST_MEDIA_MAX_BYTES = 16 * 1024 * 1024;
  * video and documents a customer opens on a phone.
  */
 export const FILE_LIST_MEDIA_EXTENSIONS = [
-  ".png", ".jpg", ".jpeg", ".gif", ".webp",
-  ".mp3", ".ogg", ".oga", ".opus", ".wav", ".m4a",
-  ".mp4", ".webm",
-  ".pdf", ".txt", ".csv", ".doc", ".xls", ".ppt", ".docx", ".xlsx", ".pptx", ".odt", ".ods", ".zip",
+  ".png",
+  ".jpg",
+  ".jpeg",
+  ".gif",
+  ".webp",
+  ".mp3",
+  ".ogg",
+  ".oga",
+  ".opus",
+  ".wav",
+  ".m4a",
+  ".mp4",
+  ".webm",
+  ".pdf",
+  ".txt",
+  ".csv",
+  ".doc",
+  ".xls",
+  ".ppt",
+  ".docx",
+  ".xlsx",
+  ".pptx",
+  ".odt",
+  ".ods",
+  ".zip",
 ] as const;
 export const isFileListMediaName = (name: string) => FILE_LIST_MEDIA_EXTENSIONS.some((ext) => name.toLowerCase().endsWith(ext));
 

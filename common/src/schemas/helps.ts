@@ -7,7 +7,13 @@ export const HELPS_PAGE_SIZE = 20;
 
 export const helpsQuery = listQuery;
 
-const optionalText = (max: number) => z.string({ error: V.invalidValue }).trim().max(max, V.tooLong).nullish().transform((v) => v ?? "");
+const optionalText = (max: number) =>
+  z
+    .string({ error: V.invalidValue })
+    .trim()
+    .max(max, V.tooLong)
+    .nullish()
+    .transform((v) => v ?? "");
 
 /** POST /helps and PUT /helps/:id: a help video (title required). */
 export const helpBody = z.object({

@@ -13,9 +13,7 @@ export const plansQuery = listQuery;
 const limitField = z.coerce.number({ error: V.invalidValue }).int(V.invalidValue).min(0, V.invalidValue).max(100_000, V.invalidValue).default(0);
 
 /** A flag that the spec's client may send as a boolean or as "true"/"false"/"enabled"/"disabled". */
-export const flagField = z
-  .union([z.boolean(), z.enum(["true", "false", "enabled", "disabled"])], { error: V.invalidValue })
-  .transform((v) => v === true || v === "true" || v === "enabled");
+export const flagField = z.union([z.boolean(), z.enum(["true", "false", "enabled", "disabled"])], { error: V.invalidValue }).transform((v) => v === true || v === "true" || v === "enabled");
 
 const flags = Object.fromEntries(PLAN_FLAGS.map((f) => [f, flagField.default(true)])) as Record<PlanFlag, z.ZodDefault<typeof flagField>>;
 

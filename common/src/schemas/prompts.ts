@@ -36,7 +36,13 @@ const number = (min: number, max: number, int: boolean) => {
   const base = z.coerce.number({ error: V.invalidValue }).min(min, V.invalidValue).max(max, V.invalidValue);
   return int ? base.int(V.invalidValue) : base;
 };
-const optionalText = (max: number) => z.string().trim().max(max, V.tooLong).nullish().transform((v) => v || null);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, V.tooLong)
+    .nullish()
+    .transform((v) => v || null);
 
 /**
  * POST/PUT /prompt. A missing or masked key (apiKey, voiceKey) on an update keeps the stored one;
@@ -49,9 +55,18 @@ export const promptBody = z.object({
   maxTokens: number(1, 32_000, true).optional().default(PROMPT_DEFAULTS.maxTokens),
   temperature: number(0, 2, false).optional().default(PROMPT_DEFAULTS.temperature),
   maxMessages: number(1, 100, true).optional().default(PROMPT_DEFAULTS.maxMessages),
-  voice: z.enum(PROMPT_VOICES, { error: V.invalidValue }).nullish().transform((v) => v ?? PROMPT_DEFAULTS.voice),
+  voice: z
+    .enum(PROMPT_VOICES, { error: V.invalidValue })
+    .nullish()
+    .transform((v) => v ?? PROMPT_DEFAULTS.voice),
   voiceKey: optionalText(500),
-  voiceRegion: z.string().trim().max(50, V.tooLong).regex(/^[a-z0-9-]*$/i, V.invalidValue).nullish().transform((v) => v || null),
+  voiceRegion: z
+    .string()
+    .trim()
+    .max(50, V.tooLong)
+    .regex(/^[a-z0-9-]*$/i, V.invalidValue)
+    .nullish()
+    .transform((v) => v || null),
   apiKey: optionalText(500),
   baseUrl: z
     .string()

@@ -80,7 +80,12 @@ export type QueueIntegrationFormInput = z.input<typeof queueIntegrationBody>;
 export const queueIntegrationTestBody = z.object({
   projectName: z.string({ error: V.required }).trim().min(1, V.required).max(200, V.tooLong),
   jsonContent: z.string({ error: V.required }).trim().min(1, V.required).max(20_000, V.tooLong),
-  language: z.string().trim().max(20, V.tooLong).nullish().transform((v) => v || "pt-BR"),
+  language: z
+    .string()
+    .trim()
+    .max(20, V.tooLong)
+    .nullish()
+    .transform((v) => v || "pt-BR"),
 });
 export type QueueIntegrationTestBody = z.infer<typeof queueIntegrationTestBody>;
 

@@ -19,7 +19,10 @@ const parentIdField = z
 /** GET /queue-options?queueId=&parentId= (parentId -1: the top level; left out: every level). */
 export const queueOptionsQuery = z.object({
   queueId: idParam.optional(),
-  parentId: z.union([z.literal("-1"), z.literal(-1), idParam]).optional().transform((v) => (v === undefined ? undefined : Number(v) === -1 ? null : Number(v))),
+  parentId: z
+    .union([z.literal("-1"), z.literal(-1), idParam])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : Number(v) === -1 ? null : Number(v))),
 });
 export type QueueOptionsQuery = z.infer<typeof queueOptionsQuery>;
 
@@ -27,7 +30,11 @@ export type QueueOptionsQuery = z.infer<typeof queueOptionsQuery>;
 export const queueOptionFields = z.object({
   title: z.string({ error: V.required }).trim().min(1, V.required).max(200, V.tooLong),
   option: z.union([z.string(), z.number()], { error: V.required }).transform(String).pipe(z.string().trim().min(1, V.required).max(20, V.tooLong)),
-  message: z.string().max(4000, V.tooLong).nullish().transform((v) => v ?? ""),
+  message: z
+    .string()
+    .max(4000, V.tooLong)
+    .nullish()
+    .transform((v) => v ?? ""),
 });
 export type QueueOptionFieldsInput = z.input<typeof queueOptionFields>;
 

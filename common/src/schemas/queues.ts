@@ -12,8 +12,16 @@ export const queueIdParams = idParams;
 export const queueFields = z.object({
   name: boundedString(2, 50),
   color: z.string({ error: V.required }).trim().min(1, V.required).min(3, V.tooShort).max(9, V.tooLong),
-  greetingMessage: z.string().max(4000, V.tooLong).nullish().transform((v) => v ?? ""),
-  outOfHoursMessage: z.string().max(4000, V.tooLong).nullish().transform((v) => v ?? ""),
+  greetingMessage: z
+    .string()
+    .max(4000, V.tooLong)
+    .nullish()
+    .transform((v) => v ?? ""),
+  outOfHoursMessage: z
+    .string()
+    .max(4000, V.tooLong)
+    .nullish()
+    .transform((v) => v ?? ""),
   // "" first: coercion would read an empty text as 0
   orderQueue: z
     .union([z.literal(""), z.null(), z.coerce.number({ error: V.invalidValue }).int(V.invalidValue).min(0, V.invalidValue).max(10_000, V.invalidValue)], { error: V.invalidValue })

@@ -23,7 +23,11 @@ const flag = z
  */
 export const quickMessageBody = z.object({
   shortcode: z.string({ error: V.requiredPt }).trim().min(1, V.requiredPt).max(100, V.tooLong),
-  message: z.string().max(10_000, V.tooLong).nullish().transform((v) => v ?? ""),
+  message: z
+    .string()
+    .max(10_000, V.tooLong)
+    .nullish()
+    .transform((v) => v ?? ""),
   // company-wide unless the author chooses otherwise: a private reply by default is invisible to attendants
   geral: flag.optional().default(true),
   status: flag.optional().default(true),

@@ -7,7 +7,10 @@ const MEDIA_TYPES = ["image", "audio", "video", "application", "document", "loca
 export const sandboxInboundBody = z
   .object({
     id: z.string().trim().min(1).max(128).optional(),
-    number: z.string({ error: V.required }).transform((v) => v.replace(/\D/g, "")).pipe(z.string().min(8, V.tooShort).max(20, V.tooLong)),
+    number: z
+      .string({ error: V.required })
+      .transform((v) => v.replace(/\D/g, ""))
+      .pipe(z.string().min(8, V.tooShort).max(20, V.tooLong)),
     name: z.string().trim().max(100, V.tooLong).optional(),
     body: z.string().max(65_536, V.tooLong).optional().default(""),
     mediaType: z.enum(MEDIA_TYPES, { error: V.invalidValue }).optional(),
@@ -26,10 +29,18 @@ export const sandboxInboundBody = z
 export type SandboxInboundBody = z.infer<typeof sandboxInboundBody>;
 
 export const sandboxAckBody = z.object({ id: z.string().min(1).max(128), ack: z.number().int().min(0).max(5) });
-export const sandboxNumberQuery = z.object({ number: z.string().transform((v) => v.replace(/\D/g, "")).pipe(z.string().min(8, V.tooShort).max(20, V.tooLong)) });
+export const sandboxNumberQuery = z.object({
+  number: z
+    .string()
+    .transform((v) => v.replace(/\D/g, ""))
+    .pipe(z.string().min(8, V.tooShort).max(20, V.tooLong)),
+});
 
 export const sandboxEditBody = z.object({ id: z.string().min(1).max(128), body: z.string().trim().min(1, V.required).max(65_536, V.tooLong) });
 export const sandboxCallBody = z.object({
-  number: z.string({ error: V.required }).transform((v) => v.replace(/\D/g, "")).pipe(z.string().min(8, V.tooShort).max(20, V.tooLong)),
+  number: z
+    .string({ error: V.required })
+    .transform((v) => v.replace(/\D/g, ""))
+    .pipe(z.string().min(8, V.tooShort).max(20, V.tooLong)),
   name: z.string().trim().max(100, V.tooLong).optional(),
 });

@@ -19,11 +19,7 @@ export const isScheduleMediaName = (name: string) => SCHEDULE_MEDIA_EXTENSIONS.s
 export const scheduleBodyField = z.string({ error: V.requiredPt }).trim().min(1, V.requiredPt).min(5, V.tooShortPt).max(10_000, V.tooLong);
 
 /** The contact to write to: required ('Obrigatório'). */
-export const scheduleContactIdField = z.coerce
-  .number({ error: V.requiredPt })
-  .int(V.invalidValue)
-  .positive(V.requiredPt)
-  .max(MAX_ID, V.invalidValue);
+export const scheduleContactIdField = z.coerce.number({ error: V.requiredPt }).int(V.invalidValue).positive(V.requiredPt).max(MAX_ID, V.invalidValue);
 
 const MIN_YEAR = 2000;
 const MAX_YEAR = 9999;
@@ -36,12 +32,7 @@ const readableDate = (v: string) => {
  * When to send: an ISO date-time, or a local date-time without an offset (as the original
  * client sends it, read in the server's zone), on a real calendar day. Required ('Obrigatório').
  */
-export const scheduleSendAtField = z
-  .string({ error: V.requiredPt })
-  .trim()
-  .min(1, { error: V.requiredPt, abort: true })
-  .max(40, { error: V.invalidValue, abort: true })
-  .refine(readableDate, V.invalidValue);
+export const scheduleSendAtField = z.string({ error: V.requiredPt }).trim().min(1, { error: V.requiredPt, abort: true }).max(40, { error: V.invalidValue, abort: true }).refine(readableDate, V.invalidValue);
 
 /** The fields the schedule dialog edits, validated the same way by the form and the API. */
 export const scheduleFormSchema = z.object({

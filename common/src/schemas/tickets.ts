@@ -20,7 +20,10 @@ const jsonIds = z
       return z.NEVER;
     }
   });
-const flag = z.enum(["true", "false"]).optional().transform((v) => v === "true");
+const flag = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
 
 export const ticketListQuery = z.object({
   searchParam: z.string().trim().toLowerCase().max(200).optional().default(""),

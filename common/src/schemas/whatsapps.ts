@@ -11,12 +11,25 @@ const text = z.string().max(4000, V.tooLong).optional();
  * sent back: GET presents them as ""; an update that leaves them blank keeps the stored ones.
  */
 export const cloudConfigBody = z.object({
-  phoneNumberId: z.string().trim().regex(/^\d{1,30}$/, V.invalidValue),
+  phoneNumberId: z
+    .string()
+    .trim()
+    .regex(/^\d{1,30}$/, V.invalidValue),
   accessToken: z.string().trim().max(2000, V.tooLong).optional(),
   appSecret: z.string().trim().max(200, V.tooLong).optional(),
   verifyToken: z.string().trim().min(8, V.tooShort).max(200, V.tooLong),
-  graphUrl: z.string().trim().url(V.invalidValue).regex(/^https?:\/\//, V.invalidValue).max(200, V.tooLong).optional(),
-  apiVersion: z.string().trim().regex(/^v\d{1,3}\.\d{1,3}$/, V.invalidValue).optional(),
+  graphUrl: z
+    .string()
+    .trim()
+    .url(V.invalidValue)
+    .regex(/^https?:\/\//, V.invalidValue)
+    .max(200, V.tooLong)
+    .optional(),
+  apiVersion: z
+    .string()
+    .trim()
+    .regex(/^v\d{1,3}\.\d{1,3}$/, V.invalidValue)
+    .optional(),
 });
 export type CloudConfigBody = z.infer<typeof cloudConfigBody>;
 

@@ -86,7 +86,10 @@ describe("the chatbot options tree", () => {
     const { a, wa, queues } = await workspace({ queues: ["Vendas", "Suporte"], connection: { greetingMessage: "Bem-vindo!" } });
     const db = t.built.ctx.db;
     const base = { companyId: a.company.id, queueId: queues[1].id };
-    const [internet] = await db.insert(queueOptions).values({ ...base, option: "1", title: "Internet", message: "Sobre a internet:" }).returning();
+    const [internet] = await db
+      .insert(queueOptions)
+      .values({ ...base, option: "1", title: "Internet", message: "Sobre a internet:" })
+      .returning();
     await db.insert(queueOptions).values({ ...base, option: "2", title: "Telefone", message: "Ligue 0800." });
     await db.insert(queueOptions).values({ ...base, parentId: internet.id, option: "1", title: "Sem sinal", message: "Um técnico vai falar com você." });
     await db.insert(queueOptions).values({ ...base, parentId: internet.id, option: "2", title: "Lenta", message: "Reinicie o roteador." });
@@ -148,9 +151,7 @@ describe("the chatbot options tree", () => {
 
 /** A customer's messages delivered at once, oldest first: stored in that order, and answered. */
 async function storeAll(companyId: number, whatsappId: number, number: string, bodies: string[]) {
-  const stored = await Promise.all(
-    bodies.map((body, i) => t.built.ctx.channels.storeMessage({ id: whatsappId, companyId }, { externalId: `BOT-BURST-${number}-${i}`, number, name: "Rajada", body })),
-  );
+  const stored = await Promise.all(bodies.map((body, i) => t.built.ctx.channels.storeMessage({ id: whatsappId, companyId }, { externalId: `BOT-BURST-${number}-${i}`, number, name: "Rajada", body })));
   return stored.map((s) => s!);
 }
 
@@ -256,7 +257,10 @@ describe("closing, rating and transfer", () => {
     expect((await phone(wa, n)).filter((b) => b === "Até logo!")).toHaveLength(1);
     const [cycle] = await t.built.ctx.db.select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticket.id));
     expect(cycle).toMatchObject({ rated: true, rate: 3, userId: a.user.id });
-    const active = await t.built.ctx.db.select().from(tickets).where(and(eq(tickets.companyId, a.company.id), eq(tickets.status, "pending")));
+    const active = await t.built.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, a.company.id), eq(tickets.status, "pending")));
     expect(active).toHaveLength(0);
     // a later message opens a new conversation as usual
     const next = await customerSays(t.http, wa, n, "Outra dúvida");

@@ -16,7 +16,10 @@ export async function companiesToDelete(ctx: AppContext): Promise<number[]> {
  * Answers whether this call deleted it.
  */
 export async function deleteCompanyData(ctx: AppContext, companyId: number): Promise<boolean> {
-  const [marked] = await ctx.db.select({ id: settings.id }).from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, DELETION_REQUESTED)));
+  const [marked] = await ctx.db
+    .select({ id: settings.id })
+    .from(settings)
+    .where(and(eq(settings.companyId, companyId), eq(settings.key, DELETION_REQUESTED)));
   if (!marked) return false;
   const connections = await ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, companyId));
   for (const { id } of connections) await ctx.channels.forget(id);
@@ -51,4 +54,3 @@ export async function deleteMarkedCompanies(ctx: AppContext, only?: number[]) {
   }
   return { deleted, failed };
 }
-

@@ -31,7 +31,12 @@ export function receiveInboundUnlessRating(ctx: AppContext, whatsapp: { id: numb
   return receive(ctx, whatsapp, inbound, { unlessRating: true });
 }
 
-interface Queued { ctx: AppContext; whatsapp: { id: number; companyId: number }; item: PreparedInbound; opts: StoreOptions }
+interface Queued {
+  ctx: AppContext;
+  whatsapp: { id: number; companyId: number };
+  item: PreparedInbound;
+  opts: StoreOptions;
+}
 
 /** What a batch's messages share, so one statement can store them: not a message into a given ticket. */
 const shapeOf = (q: Queued) => (q.opts.intoTicketId ? null : `${q.opts.unlessRating ?? false}`);
@@ -39,7 +44,7 @@ const shapeOf = (q: Queued) => (q.opts.intoTicketId ? null : `${q.opts.unlessRat
 /** Stores queued messages of one customer in order, each run of messages of one shape in one statement. */
 async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
   const results: StoreResult[] = [];
-  for (let start = 0; start < queued.length; ) {
+  for (let start = 0; start < queued.length;) {
     const shape = shapeOf(queued[start]);
     let end = start + 1;
     while (shape !== null && end < queued.length && shapeOf(queued[end]) === shape) end++;
@@ -53,14 +58,31 @@ async function storeQueued(queued: Queued[]): Promise<StoreResult[]> {
   return results;
 }
 
-interface Run { whatsapp: { id: number; companyId: number }; items: PreparedInbound[]; opts: StoreOptions }
+interface Run {
+  whatsapp: { id: number; companyId: number };
+  items: PreparedInbound[];
+  opts: StoreOptions;
+}
 
 /**
  * Runs of different customers' messages, per app, connection and shape: those that come while
  * one statement stores earlier ones go together in the next, one round trip and commit for many
  * customers (bench/diagnose/floor.ts).
  */
-const together = perApp((ctx) => new KeyedBatches((runs: Run[]) => storeInbound(ctx, runs[0].whatsapp, runs.map((r) => r.items), runs[0].opts), undefined, BATCH_SLOTS));
+const together = perApp(
+  (ctx) =>
+    new KeyedBatches(
+      (runs: Run[]) =>
+        storeInbound(
+          ctx,
+          runs[0].whatsapp,
+          runs.map((r) => r.items),
+          runs[0].opts,
+        ),
+      undefined,
+      BATCH_SLOTS,
+    ),
+);
 
 /** One customer's messages on one connection, per app: stored one batch at a time (see KeyedBatches). */
 const perCustomer = perApp(() => new KeyedBatches(storeQueued));
@@ -98,7 +120,10 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
   if (!result) return null;
   if (result.duplicate) {
     if (stored) await ctx.media.remove(companyId, stored.key);
-    const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, result.message.ticketId)));
+    const [ticketRow] = await ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, result.message.ticketId)));
     const ticket = await presentTicket(ctx.db, ticketRow);
     const [message] = await presentMessages(ctx.db, companyId, [result.message]);
     return { duplicate: true as boolean, message, ticket, created: false };
@@ -137,7 +162,10 @@ function changeMessage(ctx: AppContext, whatsapp: { id: number; companyId: numbe
       .where(and(eq(messages.companyId, whatsapp.companyId), eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId), only))
       .returning();
     if (!row) return null;
-    const [ticketRow] = await tx.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
+    const [ticketRow] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
     if (ticketRow) events.add(messageUpdated(await presentTicket(tx, ticketRow), (await presentMessages(tx, row.companyId, [row]))[0]));
     return row;
   });

@@ -46,7 +46,10 @@ describe("a burst of one customer's messages (stored in batches)", () => {
     expect(answers.at(-1)).toMatchObject({ duplicate: true, message: { body: "parte 4" } });
     expect(answers.slice(0, 20).every((x) => x && !x.duplicate)).toBe(true);
 
-    const [ticket] = await t.built.ctx.db.select().from(tickets).where(and(eq(tickets.companyId, a.company.id), eq(tickets.id, answers[0]!.ticket.id)));
+    const [ticket] = await t.built.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, a.company.id), eq(tickets.id, answers[0]!.ticket.id)));
     expect(ticket).toMatchObject({ status: "pending", unreadMessages: 20, lastMessage: "parte 20" });
     const stored = await t.built.ctx.db.select().from(messages).where(eq(messages.ticketId, ticket.id)).orderBy(asc(messages.id));
     expect(stored.map((m) => m.body)).toEqual(bodies);
@@ -88,10 +91,17 @@ describe("many customers' messages at once (stored together)", () => {
     await failMessagesContaining(t.built.ctx.db, "REFUSED-IN-BATCH");
     const bodies = ["um", "dois", "REFUSED-IN-BATCH", "quatro", "cinco"];
     // one connection's messages: the first ones run alone while the others wait, then these go in one statement
-    const answers = await Promise.allSettled(bodies.map((body, c) => t.built.ctx.channels.storeMessage(whatsapp, { externalId: `NUL-${c}`, number: `55119777000${["19", "28", "37", "46", "55"][c]}`, name: `Nul ${c}`, body })));
+    const answers = await Promise.allSettled(
+      bodies.map((body, c) => t.built.ctx.channels.storeMessage(whatsapp, { externalId: `NUL-${c}`, number: `55119777000${["19", "28", "37", "46", "55"][c]}`, name: `Nul ${c}`, body })),
+    );
     expect(answers.map((x) => x.status)).toEqual(["fulfilled", "fulfilled", "rejected", "fulfilled", "fulfilled"]);
     const stored = await t.built.ctx.db.select().from(messages).where(eq(messages.whatsappId, w.id));
-    expect(stored.filter((m) => m.externalId?.startsWith("NUL-")).map((m) => m.body).sort()).toEqual(["cinco", "dois", "quatro", "um"]);
+    expect(
+      stored
+        .filter((m) => m.externalId?.startsWith("NUL-"))
+        .map((m) => m.body)
+        .sort(),
+    ).toEqual(["cinco", "dois", "quatro", "um"]);
   });
 });
 
@@ -99,8 +109,20 @@ describe("many customers' messages at once (stored together)", () => {
 // the locks in id order, each waits for the other instead of deadlocking (an abort after a second).
 describe.skipIf(!process.env.DATABASE_URL)("the tickets' locks of a batch", () => {
   const prepared = (number: string, externalId: string): PreparedInbound => ({
-    externalId, sourceNumber: number, number, name: "", isGroup: false, fromMe: false, body: externalId, preview: externalId,
-    mediaType: null, mediaPath: null, mediaName: null, quotedExternalId: null, participant: null, createdAt: new Date().toISOString(),
+    externalId,
+    sourceNumber: number,
+    number,
+    name: "",
+    isGroup: false,
+    fromMe: false,
+    body: externalId,
+    preview: externalId,
+    mediaType: null,
+    mediaPath: null,
+    mediaName: null,
+    quotedExternalId: null,
+    participant: null,
+    createdAt: new Date().toISOString(),
   });
 
   it("are taken in id order by the inbound store and by the bot's decisions, whatever the order of their customers", async () => {
@@ -132,7 +154,10 @@ describe.skipIf(!process.env.DATABASE_URL)("the tickets' locks of a batch", () =
       const decided = [high, low].map((id) => ({ ticket: rows.find((r) => r.id === id)!, change: {}, bodies: ["Olá"] }));
       const decisions = await whileHighHeld(() => storeDecisions(ctx.db, decided));
       expect(decisions).toBe(true);
-      const said = await ctx.db.select().from(messages).where(and(eq(messages.whatsappId, w.id), eq(messages.body, "Olá")));
+      const said = await ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.whatsappId, w.id), eq(messages.body, "Olá")));
       expect(said.map((m) => m.ticketId).sort()).toEqual([low, high].sort());
     } finally {
       await holder.query("rollback").catch(() => undefined);

@@ -32,14 +32,22 @@ export interface InboundOutcome {
 }
 
 /** What the bot said last in one burst of a ticket's messages (see `answerTogether`). */
-interface Burst { said?: string[] }
+interface Burst {
+  said?: string[];
+}
 
 /**
  * A ticket's messages are answered one batch at a time in this process: those that arrive while
  * the bot answers earlier ones are answered together (see KeyedBatches). Several processes
  * answering one ticket stay correct through the decision's guarded store (`storeDecision`).
  */
-const perTicket = perApp((ctx) => new KeyedBatches((outcomes: InboundOutcome[], burst: Burst) => answerTogether(ctx, outcomes, burst), (): Burst => ({})));
+const perTicket = perApp(
+  (ctx) =>
+    new KeyedBatches(
+      (outcomes: InboundOutcome[], burst: Burst) => answerTogether(ctx, outcomes, burst),
+      (): Burst => ({}),
+    ),
+);
 
 /**
  * Whether the bot can have anything to say, from the ticket as the message was stored: it
@@ -93,7 +101,17 @@ async function answerTogether(ctx: AppContext, outcomes: InboundOutcome[], burst
  * are read together in the next statement, as their decisions are stored together (`decisions`).
  */
 const botReads = perApp(
-  (ctx) => new KeyedBatches((items: { companyId: number; ticketId: number }[]) => readForBots(ctx.db, items[0].companyId, items.map((i) => i.ticketId)), undefined, BATCH_SLOTS),
+  (ctx) =>
+    new KeyedBatches(
+      (items: { companyId: number; ticketId: number }[]) =>
+        readForBots(
+          ctx.db,
+          items[0].companyId,
+          items.map((i) => i.ticketId),
+        ),
+      undefined,
+      BATCH_SLOTS,
+    ),
 );
 
 /** How many times a decision is made again because the ticket changed under it. */
@@ -139,7 +157,12 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
   throw new Error(`ticket ${ticketId} kept changing while the bot answered`);
 }
 
-interface RecordedRow { id: number | string; type: string; data: Record<string, unknown>; webhooks: number[] | null }
+interface RecordedRow {
+  id: number | string;
+  type: string;
+  data: Record<string, unknown>;
+  webhooks: number[] | null;
+}
 
 /** The events the decision's statement recorded, with the views it read, ready to dispatch. */
 function decisionEvents(view: TicketView, staged: (typeof messages.$inferSelect)[], rows: RecordedRow[]) {
@@ -152,7 +175,11 @@ function decisionEvents(view: TicketView, staged: (typeof messages.$inferSelect)
 }
 
 /** A decision to store: the ticket as the decision read it, what changes and what the bot says. */
-interface Decided { ticket: TicketRow; change: TicketChange; bodies: string[] }
+interface Decided {
+  ticket: TicketRow;
+  change: TicketChange;
+  bodies: string[];
+}
 
 /**
  * Decisions for different tickets, per app and company: those made while earlier ones are stored
@@ -326,7 +353,10 @@ class Decision {
   }
 
   private async currentOption() {
-    const [row] = await this.db.select().from(queueOptions).where(and(eq(queueOptions.companyId, this.ticket.companyId), eq(queueOptions.id, this.ticket.queueOptionId!)));
+    const [row] = await this.db
+      .select()
+      .from(queueOptions)
+      .where(and(eq(queueOptions.companyId, this.ticket.companyId), eq(queueOptions.id, this.ticket.queueOptionId!)));
     return row ?? null;
   }
 }

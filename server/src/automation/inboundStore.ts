@@ -24,7 +24,10 @@ export interface PreparedInbound {
   createdAt: string;
 }
 
-export interface StoreOptions { intoTicketId?: number; unlessRating?: boolean }
+export interface StoreOptions {
+  intoTicketId?: number;
+  unlessRating?: boolean;
+}
 
 export type StoreResult =
   | { duplicate: true; message: typeof messages.$inferSelect }
@@ -203,7 +206,12 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
   for (let i = 0; i < ATTEMPTS && left.length; i++) {
     let rows;
     try {
-      rows = await statement(ctx, whatsapp, left.map((g) => g.items), opts);
+      rows = await statement(
+        ctx,
+        whatsapp,
+        left.map((g) => g.items),
+        opts,
+      );
     } catch (err) {
       if (left.length === 1) failed.set(left[0].at, err as Error);
       else {
@@ -239,14 +247,31 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
         const lastOfBatch = n === stored.length - 1;
         // the bots greet a new ticket once: for its first message
         results.set(message.externalId!, {
-          duplicate: false, message, contact, ticket, created: r.created === true && n === 0, lastOfBatch,
-          eventId: eventOf.get(message.id)!, ticketEventId: lastOfBatch ? (eventOf.get(0) ?? null) : null, webhooks,
+          duplicate: false,
+          message,
+          contact,
+          ticket,
+          created: r.created === true && n === 0,
+          lastOfBatch,
+          eventId: eventOf.get(message.id)!,
+          ticketEventId: lastOfBatch ? (eventOf.get(0) ?? null) : null,
+          webhooks,
         });
       });
     }
     // lost a race, or the given ticket is gone
     left = left.map((g) => ({ at: g.at, items: g.items.filter((item) => !results.has(item.externalId)) })).filter((g) => g.items.length && !awaiting.has(g.at));
-    if (left.length && opts.intoTicketId && !(await ctx.db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, opts.intoTicketId)))).length) break;
+    if (
+      left.length &&
+      opts.intoTicketId &&
+      !(
+        await ctx.db
+          .select({ id: tickets.id })
+          .from(tickets)
+          .where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, opts.intoTicketId)))
+      ).length
+    )
+      break;
   }
   for (const g of left) failed.set(g.at, new Error(`inbound message ${g.items[0].externalId} not stored after ${ATTEMPTS} attempts`));
   return groups.map((items, at) => {

@@ -48,7 +48,10 @@ export async function sendLeftPending(ctx: AppContext, scope: LeftPendingScope) 
   let sent = 0;
   for (const row of rows) {
     if (!views.has(row.ticketId)) {
-      const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
+      const [ticketRow] = await ctx.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
       views.set(row.ticketId, ticketRow ? await presentTicket(ctx.db, ticketRow) : null);
     }
     const ticket = views.get(row.ticketId);

@@ -16,7 +16,11 @@ export function sortOptions<T extends { option: string; id: number }>(options: T
 export const RATING_CHOICES = "*[ 1 ]* - Insatisfeito\n*[ 2 ]* - Satisfeito\n*[ 3 ]* - Muito satisfeito";
 export const DEFAULT_RATING_QUESTION = "Por favor, avalie o nosso atendimento:";
 
-export const joinParts = (...parts: (string | null | undefined)[]) => parts.map((p) => p?.trim()).filter(Boolean).join("\n\n");
+export const joinParts = (...parts: (string | null | undefined)[]) =>
+  parts
+    .map((p) => p?.trim())
+    .filter(Boolean)
+    .join("\n\n");
 
 /** What the customer reads when the conversation moves to another queue (or attendant). */
 export function transferNotice(queueName: string, userName?: string) {

@@ -39,7 +39,10 @@ export async function sendStaged(ctx: AppContext, staged: MessageRow[], ticket?:
   let allSent = true;
   for (const row of staged) {
     if (!ticket || ticket.id !== row.ticketId) {
-      const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
+      const [ticketRow] = await ctx.db
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
       if (!ticketRow) continue;
       ticket = await presentTicket(ctx.db, ticketRow);
     }
@@ -77,7 +80,10 @@ export async function redeliverPending(ctx: AppContext, graceMs = 120_000) {
     )
     .limit(500);
   for (const row of stale) {
-    const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
+    const [ticketRow] = await ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
     if (ticketRow) await deliver(ctx, await presentTicket(ctx.db, ticketRow), row).catch(() => undefined);
   }
   return stale.length;

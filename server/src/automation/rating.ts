@@ -28,7 +28,10 @@ export async function receiveRating(ctx: AppContext, whatsapp: { id: number; com
   if (!pending) return null;
   const rate = /^\s*([123])\s*$/.exec(inbound.body ?? "")?.[1];
   if (!rate) {
-    await ctx.db.update(ticketTrackings).set({ rated: true, updatedAt: new Date() }).where(and(eq(ticketTrackings.companyId, whatsapp.companyId), eq(ticketTrackings.id, pending.trackingId)));
+    await ctx.db
+      .update(ticketTrackings)
+      .set({ rated: true, updatedAt: new Date() })
+      .where(and(eq(ticketTrackings.companyId, whatsapp.companyId), eq(ticketTrackings.id, pending.trackingId)));
     return null;
   }
   const stored = await receiveInbound(ctx, whatsapp, inbound, { intoTicketId: pending.ticketId });
@@ -40,8 +43,14 @@ export async function receiveRating(ctx: AppContext, whatsapp: { id: number; com
       .where(and(eq(ticketTrackings.id, pending.trackingId), eq(ticketTrackings.rated, false)))
       .returning();
     if (!claimed) return [];
-    const [ticket] = await tx.select().from(tickets).where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, pending.ticketId)));
-    const [connection] = await tx.select({ complationMessage: whatsapps.complationMessage }).from(whatsapps).where(and(eq(whatsapps.companyId, whatsapp.companyId), eq(whatsapps.id, whatsapp.id)));
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, whatsapp.companyId), eq(tickets.id, pending.ticketId)));
+    const [connection] = await tx
+      .select({ complationMessage: whatsapps.complationMessage })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, whatsapp.companyId), eq(whatsapps.id, whatsapp.id)));
     const reply = new Reply(tx, ticket, stored.ticket.contact.name);
     await reply.say(connection?.complationMessage);
     return reply.staged;

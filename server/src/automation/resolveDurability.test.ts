@@ -39,13 +39,19 @@ describe("a resolve that stops right after its commit", () => {
     expect(closed.status).toBe("closed");
     const [cycle] = await db.select().from(ticketTrackings).where(eq(ticketTrackings.ticketId, ticket.id));
     expect(cycle.finishedAt).not.toBeNull();
-    const question = await db.select().from(messages).where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+    const question = await db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
     expect(question).toHaveLength(1);
     expect(question[0]).toMatchObject({ sendStatus: "pending" });
     expect(question[0].body).toContain("Como foi?");
 
     // its events committed with it, waiting for a dispatcher
-    const recorded = await db.select().from(domainEvents).where(and(eq(domainEvents.stream, `ticket:${ticket.id}`), isNull(domainEvents.givenUpAt)));
+    const recorded = await db
+      .select()
+      .from(domainEvents)
+      .where(and(eq(domainEvents.stream, `ticket:${ticket.id}`), isNull(domainEvents.givenUpAt)));
     expect(recorded.map((e) => e.type)).toEqual(["ticket.updated", "message.created", "ticket.updated"]);
 
     // after restart the sweep sends it, once, however often it runs

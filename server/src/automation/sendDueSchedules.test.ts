@@ -55,7 +55,10 @@ describe("sendDueSchedules", () => {
 
     expect((await phone(wa, number)).map((m) => m.body)).toEqual(["Olá Paula, sua consulta é amanhã."]);
     expect(await scheduleRow(s.id)).toMatchObject({ status: "ENVIADA", sentAt: at, ticketId: ticket.id });
-    const [stored] = await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
+    const [stored] = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticket.id), eq(messages.fromMe, true)));
     expect(stored).toMatchObject({ body: "Olá Paula, sua consulta é amanhã.", userId: a.user.id, sendStatus: "sent" });
     expect(await pushed).toMatchObject({ action: "update", schedule: { id: s.id, status: "ENVIADA", sentAt: at.toISOString() } });
     socket.close();
@@ -112,7 +115,10 @@ describe("sendDueSchedules", () => {
   it("reports a claim a stopped process left behind as ERRO instead of sending it twice", async () => {
     const { a, wa, number, contactId } = await customer();
     const s = await schedule(a.token, contactId, "Ficou pela metade", minutesFromNow(-30));
-    await t.built.ctx.db.update(schedules).set({ sentAt: minutesFromNow(-20) }).where(eq(schedules.id, s.id));
+    await t.built.ctx.db
+      .update(schedules)
+      .set({ sentAt: minutesFromNow(-20) })
+      .where(eq(schedules.id, s.id));
     await sendDueSchedules(t.built.ctx);
     expect(await scheduleRow(s.id)).toMatchObject({ status: "ERRO", sentAt: null });
     expect(await phone(wa, number)).toEqual([]);

@@ -51,7 +51,10 @@ async function sendClaimed(ctx: AppContext, row: typeof schedules.$inferSelect, 
     outcome = { status: code === "ERR_SUBSCRIPTION_EXPIRED" ? "PENDENTE" : "ERRO", sentAt: null };
   }
   await command(ctx, async (tx, events) => {
-    await tx.update(schedules).set({ ...outcome, updatedAt: new Date() }).where(eq(schedules.id, row.id));
+    await tx
+      .update(schedules)
+      .set({ ...outcome, updatedAt: new Date() })
+      .where(eq(schedules.id, row.id));
     await recordUpdated(tx, events, row.companyId, row.id);
   });
   return sent;

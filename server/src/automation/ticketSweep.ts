@@ -56,12 +56,7 @@ function transferUnattended(ctx: AppContext, connection: Connection, now: Date) 
 }
 
 function expireInactive(ctx: AppContext, connection: Connection, now: Date) {
-  const silent = and(
-    eq(tickets.companyId, connection.companyId),
-    eq(tickets.whatsappId, connection.id),
-    eq(tickets.status, "open"),
-    lte(tickets.updatedAt, new Date(now.getTime() - connection.expiresTicket * MINUTE)),
-  )!;
+  const silent = and(eq(tickets.companyId, connection.companyId), eq(tickets.whatsappId, connection.id), eq(tickets.status, "open"), lte(tickets.updatedAt, new Date(now.getTime() - connection.expiresTicket * MINUTE)))!;
   return applyToEach(ctx, silent, async (tx, before, reply) => {
     const [after] = await tx
       .update(tickets)
@@ -84,7 +79,11 @@ async function applyToEach(ctx: AppContext, due: SQL, apply: (tx: Tx, before: Ti
   for (const { id } of candidates) {
     // the rule's change, what it says and their events commit together
     const result = await command(ctx, async (tx, events) => {
-      const [before] = await tx.select().from(tickets).where(and(eq(tickets.id, id), due)).for("update");
+      const [before] = await tx
+        .select()
+        .from(tickets)
+        .where(and(eq(tickets.id, id), due))
+        .for("update");
       if (!before) return null;
       let replies: Reply | null = null;
       const name = await contactNameOf(tx, before);

@@ -4,7 +4,11 @@ import { ticketTrackings } from "../db/schema";
 import type { Tx } from "./outbox";
 
 type Runner = Db | Tx;
-interface TicketRef { id: number; companyId: number; whatsappId: number | null }
+interface TicketRef {
+  id: number;
+  companyId: number;
+  whatsappId: number | null;
+}
 
 /** A new service cycle: the ticket was opened (by a customer, an attendant, or a reopen). */
 export async function startCycle(db: Runner, ticket: TicketRef, opts: { userId?: number | null; started?: boolean; at?: Date } = {}) {

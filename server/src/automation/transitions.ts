@@ -7,7 +7,11 @@ import type { Tx } from "./outbox";
 import { markFinished, markStarted, startCycle } from "./tracking";
 
 type TicketRow = typeof tickets.$inferSelect;
-interface Before { status: string; queueId: number | null; userId: number | null }
+interface Before {
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+}
 
 /**
  * What follows an attendant's change of a ticket, inside the transaction that changes it: its
@@ -25,7 +29,10 @@ export async function stageTicketChange(tx: Tx, before: Before, after: TicketRow
 
 async function connectionOf(tx: Tx, ticket: TicketRow) {
   if (!ticket.whatsappId) return null;
-  const [w] = await tx.select().from(whatsapps).where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId)));
+  const [w] = await tx
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId)));
   return w ?? null;
 }
 

@@ -40,8 +40,7 @@ describe("the channel key from the environment", () => {
     await fs.writeFile(path.join(dataDir, "channel.key"), fileKey.toString("base64"), { mode: 0o600 });
     // PGlite keeps one process per database: the hosts take turns on a database in a folder
     const pgliteDir = onPostgres ? undefined : path.join(await tempDir(), "pglite");
-    const host = (env: Record<string, string>, dir: string, databaseUrl?: string): Promise<TestApp> =>
-      startTestApp({ env, dataDir: dir, databaseUrl, build: pgliteDir ? { pgliteDir } : {} } satisfies StartOptions);
+    const host = (env: Record<string, string>, dir: string, databaseUrl?: string): Promise<TestApp> => startTestApp({ env, dataDir: dir, databaseUrl, build: pgliteDir ? { pgliteDir } : {} } satisfies StartOptions);
 
     const first = await host({ CHANNEL_KEY: given.toString("hex") }, dataDir);
     const url = first.config.databaseUrl;
@@ -68,9 +67,7 @@ describe("the channel key from the environment", () => {
       await second.close();
 
       await expect(host({ CHANNEL_KEY: crypto.randomBytes(32).toString("hex") }, await tempDir(), url)).rejects.toThrow(ConfigError);
-      await expect(host({ CHANNEL_KEY: crypto.randomBytes(32).toString("hex") }, await tempDir(), url)).rejects.toThrow(
-        /^Invalid configuration: CHANNEL_KEY does not open the channel secrets stored in the database/,
-      );
+      await expect(host({ CHANNEL_KEY: crypto.randomBytes(32).toString("hex") }, await tempDir(), url)).rejects.toThrow(/^Invalid configuration: CHANNEL_KEY does not open the channel secrets stored in the database/);
       // a host left to make its own channel.key is told which key to give it
       await expect(host({}, await tempDir(), url)).rejects.toThrow(/sealed under another key than DATA_DIR\/channel\.key: set CHANNEL_KEY/);
       // the first host's file key is not the one the secrets were sealed with either

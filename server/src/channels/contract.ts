@@ -1,7 +1,11 @@
 import type { ConnectionStatus } from "@balcao/common";
 
 /** A file carried by a message, in memory. */
-export interface MediaFile { data: Buffer; filename: string; mimetype: string }
+export interface MediaFile {
+  data: Buffer;
+  filename: string;
+  mimetype: string;
+}
 
 export type InboundMediaType = "image" | "audio" | "video" | "application" | "document" | "locationMessage" | "vcard" | "call_log";
 
@@ -34,8 +38,12 @@ export type ChannelEvent =
   | { type: "call"; externalId: string; number: string; name?: string }
   | { type: "status"; status: ConnectionStatus; qrcode?: string; number?: string };
 
-export interface SendOptions { quotedExternalId?: string }
-export interface SentMessage { externalId: string }
+export interface SendOptions {
+  quotedExternalId?: string;
+}
+export interface SentMessage {
+  externalId: string;
+}
 
 /**
  * What the product needs from a WhatsApp channel. One adapter instance serves one connection.

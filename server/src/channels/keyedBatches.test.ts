@@ -80,7 +80,12 @@ describe("KeyedBatches", () => {
     await tick(1);
     await Promise.all([...started, queue.submit("a", "a2")]);
     await queue.submit("a", "a3");
-    expect(seen).toEqual([[["a1"], 1], [["b1"], 2], [["a2"], 1], [["a3"], 3]]);
+    expect(seen).toEqual([
+      [["a1"], 1],
+      [["b1"], 2],
+      [["a2"], 1],
+      [["a3"], 3],
+    ]);
   });
 
   it("eachAloneOnFailure runs a failed batch again item by item, failing only the items that fail alone", async () => {

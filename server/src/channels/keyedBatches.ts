@@ -44,7 +44,10 @@ export class KeyedBatches<I, O, S = undefined> {
       // what arrives from now on waits for a free slot
       state.waiting = [];
       try {
-        const answers = await this.run(batch.map((b) => b.item), state.streak);
+        const answers = await this.run(
+          batch.map((b) => b.item),
+          state.streak,
+        );
         batch.forEach((b, i) => b.resolve(answers[i]));
       } catch (err) {
         for (const b of batch) b.reject(err);
@@ -59,10 +62,19 @@ export class KeyedBatches<I, O, S = undefined> {
   }
 }
 
-interface Waiting<I, O> { item: I; resolve(o: O): void; reject(e: unknown): void }
+interface Waiting<I, O> {
+  item: I;
+  resolve(o: O): void;
+  reject(e: unknown): void;
+}
 
 /** A key with work: what waits for a slot, how many of its batches run, its streak. */
-interface KeyState<I, O, S> { waiting: Waiting<I, O>[]; running: number; starting: boolean; streak: S }
+interface KeyState<I, O, S> {
+  waiting: Waiting<I, O>[];
+  running: number;
+  starting: boolean;
+  streak: S;
+}
 
 /**
  * Runs a statement over a batch of items; if it fails (a lost connection, an aborted statement),
@@ -74,7 +86,14 @@ export async function eachAloneOnFailure<I, O>(items: I[], run: (items: I[]) => 
     return await run(items);
   } catch (err) {
     if (items.length === 1) return [err as Error];
-    return Promise.all(items.map((item) => run([item]).then(([o]) => o, (e: Error) => e)));
+    return Promise.all(
+      items.map((item) =>
+        run([item]).then(
+          ([o]) => o,
+          (e: Error) => e,
+        ),
+      ),
+    );
   }
 }
 

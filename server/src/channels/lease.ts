@@ -77,12 +77,7 @@ export class SessionLease {
     const rows = await this.db
       .update(whatsapps)
       .set({ sessionOwner: this.owner, sessionLeaseUntil: this.until() })
-      .where(
-        and(
-          eq(whatsapps.id, whatsappId),
-          or(isNull(whatsapps.sessionOwner), eq(whatsapps.sessionOwner, this.owner), lt(whatsapps.sessionLeaseUntil, sql`now()`)),
-        ),
-      )
+      .where(and(eq(whatsapps.id, whatsappId), or(isNull(whatsapps.sessionOwner), eq(whatsapps.sessionOwner, this.owner), lt(whatsapps.sessionLeaseUntil, sql`now()`))))
       .returning({ id: whatsapps.id });
     if (rows.length === 0) {
       this.held.delete(whatsappId);

@@ -25,7 +25,11 @@ export const CHANNEL_KINDS = ["sandbox", "cloud", "baileys"] as const;
 type WhatsappRow = typeof whatsapps.$inferSelect;
 
 /** Production takes the defaults; tests name the process and hand in a fake WhatsApp socket. */
-export interface ChannelManagerOptions { lease?: LeaseOptions; baileys?: Partial<BaileysOptions>; requestTimeoutMs?: number }
+export interface ChannelManagerOptions {
+  lease?: LeaseOptions;
+  baileys?: Partial<BaileysOptions>;
+  requestTimeoutMs?: number;
+}
 
 /** One adapter per connection, created on demand; every adapter reports through `handle`. */
 export class ChannelManager {
@@ -48,7 +52,10 @@ export class ChannelManager {
   /** Connections found gone once: forgotten when still gone at the next look (a row not yet committed is not gone). */
   private missing = new Set<number>();
 
-  constructor(private readonly ctx: AppContext, options: ChannelManagerOptions = {}) {
+  constructor(
+    private readonly ctx: AppContext,
+    options: ChannelManagerOptions = {},
+  ) {
     this.lease = new SessionLease(ctx.db, (id) => void this.leaseLost(id), options.lease);
     this.baileys = { ...defaultBaileysOptions, ...options.baileys };
     const url = ctx.config.redisUrl;

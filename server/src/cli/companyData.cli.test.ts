@@ -81,7 +81,9 @@ describe("balcao export-company", () => {
     expect(zip["data/user_sessions.json"]).toBeUndefined();
     expect(zip["data/channel_auth_entries.json"]).toBeUndefined();
     expect(strFromU8(zip[`media/${mine.picture.key}`])).toBe("picture bytes");
-    const everything = Object.values(zip).map((bytes) => strFromU8(bytes)).join("\n");
+    const everything = Object.values(zip)
+      .map((bytes) => strFromU8(bytes))
+      .join("\n");
     expect(everything).not.toContain(other.contact.number);
     expect(everything).not.toContain(other.picture.key);
     expect(everything).not.toContain("$argon2");
@@ -125,7 +127,9 @@ describe("balcao erase-contact", () => {
     ]);
     const r = await run(t, ["erase-contact", "--company", String(c.companyId), "--number", "+55 (11) 93333-0001", "--yes"]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(new RegExp(`^Erased contact ${c.contact.id} of company ${c.companyId}: 2 message\\(s\\), 1 ticket\\(s\\), 1 note\\(s\\), .*1 contact list item\\(s\\) deleted, .*1 media file\\(s\\) removed\\.$`));
+    expect(r.out).toMatch(
+      new RegExp(`^Erased contact ${c.contact.id} of company ${c.companyId}: 2 message\\(s\\), 1 ticket\\(s\\), 1 note\\(s\\), .*1 contact list item\\(s\\) deleted, .*1 media file\\(s\\) removed\\.$`),
+    );
     expect((await db.select().from(ticketNotes).where(eq(ticketNotes.id, note.id)))[0].note).toBe("");
     expect((await db.select().from(contactListItems).where(eq(contactListItems.contactListId, list.id))).map((i) => i.number)).toEqual(["5511933339999"]);
     const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, c.contact.id));
@@ -157,7 +161,10 @@ async function foundAnywhere(values: string[]) {
   expect(columns.length).toBeGreaterThan(100);
   const found: string[] = [];
   for (const { s, t: table, c } of columns) {
-    const any = sql.join(values.map((value) => sql`strpos(${sql.identifier(c)}::text, ${value}) > 0`), sql` or `);
+    const any = sql.join(
+      values.map((value) => sql`strpos(${sql.identifier(c)}::text, ${value}) > 0`),
+      sql` or `,
+    );
     const rows = await rowsOf<{ v: string }>(db, sql`select ${sql.identifier(c)}::text as v from ${sql.identifier(s)}.${sql.identifier(table)} where ${any}`);
     for (const value of values) if (rows.some((r) => r.v.includes(value))) found.push(`${s}.${table}.${c}: ${value}`);
   }
@@ -176,7 +183,11 @@ describe("balcao erase-contact, everywhere", () => {
     await db.insert(webhookEndpoints).values({ companyId, url: "https://hooks.example/in", events: ["message.created", "contact.updated"], secret: "sealed", secretLast4: "abcd" });
     const contact = await insertContact(t, companyId, { name: person.name, number: person.number, email: person.email, extraInfo: [{ name: "CPF", value: "98765" }] });
     const sandbox = await pairedSandbox(t.http, owner.token);
-    const inbound = await t.http.post(`/sandbox/${sandbox.id}/inbound`, { number: person.number, name: person.name, body: said.text, mediaType: "image", media: { filename: "comprovante.jpg", mimetype: "image/jpeg", data: Buffer.from("receipt bytes").toString("base64") } }, sandbox.token);
+    const inbound = await t.http.post(
+      `/sandbox/${sandbox.id}/inbound`,
+      { number: person.number, name: person.name, body: said.text, mediaType: "image", media: { filename: "comprovante.jpg", mimetype: "image/jpeg", data: Buffer.from("receipt bytes").toString("base64") } },
+      sandbox.token,
+    );
     expect(inbound.status).toBe(201);
     const ticketId = inbound.body.ticket.id as number;
     const [stored] = await db.select().from(messages).where(eq(messages.ticketId, ticketId));
@@ -198,14 +209,32 @@ describe("balcao erase-contact, everywhere", () => {
       { companyId, channel: "sandbox", externalId: "DL1", errorCode: "23505", errorMessage: "duplicate", payload: { number: person.number, name: person.name, body: said.text } },
       { companyId, channel: "sandbox", externalId: "DL2", errorCode: "23505", errorMessage: "duplicate", payload: { number: "5511977779999", body: `falei com ${person.name} ontem` } },
     ]);
-    await db.insert(domainEvents).values({ companyId, type: "contact.updated", stream: `contact:${contact.id}`, data: { contactId: contact.id, name: person.name, number: person.number }, givenUpAt: new Date(), lastError: `webhook for ${person.email} refused` });
+    await db.insert(domainEvents).values({
+      companyId,
+      type: "contact.updated",
+      stream: `contact:${contact.id}`,
+      data: { contactId: contact.id, name: person.name, number: person.number },
+      givenUpAt: new Date(),
+      lastError: `webhook for ${person.email} refused`,
+    });
     await db.insert(integrationCalls).values({ companyId, ticketId, messageId: stored.id, integrationId: 1, status: "failed", lastError: `endpoint answered 500 for ${person.number}` });
-    await db.insert(auditLogs).values({ companyId, action: "contact.updated", entityType: "contact", entityId: String(contact.id), summary: `${person.name} · email`, details: { name: person.name, number: person.number, email: person.email }, occurredAt: new Date(), eventId: 9_000_000 + companyId });
+    await db.insert(auditLogs).values({
+      companyId,
+      action: "contact.updated",
+      entityType: "contact",
+      entityId: String(contact.id),
+      summary: `${person.name} · email`,
+      details: { name: person.name, number: person.number, email: person.email },
+      occurredAt: new Date(),
+      eventId: 9_000_000 + companyId,
+    });
     expect((await foundAnywhere(planted)).length).toBeGreaterThan(planted.length);
 
     const r = await run(t, ["erase-contact", "--company", String(companyId), "--contact", String(contact.id), "--yes"]);
     expect(r).toMatchObject({ code: 0, err: "" });
-    expect(r.out).toMatch(/: 1 message\(s\), 1 ticket\(s\), 1 note\(s\), 1 scheduled message\(s\) deleted, 1 contact list item\(s\) deleted, 1 campaign shipping\(s\), 1 campaign opt-out\(s\) deleted, [1-9]\d* sandbox message\(s\) deleted, [1-9]\d* webhook delivery\(ies\), [1-9]\d* pending event\(s\), 2 dead letter\(s\), 1 integration record\(s\), [1-9]\d* audit entry\(ies\), [2-9] media file\(s\) removed\.$/);
+    expect(r.out).toMatch(
+      /: 1 message\(s\), 1 ticket\(s\), 1 note\(s\), 1 scheduled message\(s\) deleted, 1 contact list item\(s\) deleted, 1 campaign shipping\(s\), 1 campaign opt-out\(s\) deleted, [1-9]\d* sandbox message\(s\) deleted, [1-9]\d* webhook delivery\(ies\), [1-9]\d* pending event\(s\), 2 dead letter\(s\), 1 integration record\(s\), [1-9]\d* audit entry\(ies\), [2-9] media file\(s\) removed\.$/,
+    );
     expect(await foundAnywhere(planted)).toEqual([]);
     await expect(t.built.ctx.media.read(companyId, stored.mediaPath!)).rejects.toThrow();
     await expect(t.built.ctx.media.read(companyId, scheduled.key)).rejects.toThrow();
@@ -213,14 +242,22 @@ describe("balcao erase-contact, everywhere", () => {
     expect((await db.select().from(campaignShippings).where(eq(campaignShippings.campaignId, campaign.id))).map((s) => s.number)).toContain("5511977779999");
     expect((await db.select().from(deadLetters).where(eq(deadLetters.externalId, "DL2")))[0].payload).toEqual({ number: "5511977779999", body: `falei com ${ERASED_NAME} ontem` });
     expect(await db.select().from(messages).where(eq(messages.ticketId, ticketId))).toHaveLength(1);
-    const [trail] = await db.select().from(auditLogs).where(eq(auditLogs.eventId, 9_000_000 + companyId));
+    const [trail] = await db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.eventId, 9_000_000 + companyId));
     expect(trail).toMatchObject({ action: "contact.updated", entityId: String(contact.id), summary: `${ERASED_NAME} · email` });
     // the trail refuses any other change still
     await expect(db.update(auditLogs).set({ summary: "x" }).where(eq(auditLogs.id, trail.id))).rejects.toThrow();
 
     const again = await run(t, ["erase-contact", "--company", String(companyId), "--contact", String(contact.id), "--yes"]);
     expect(again.code).toBe(0);
-    expect(again.out.replace(/^.*?: /, "").split(", ").every((part) => part.startsWith("0 "))).toBe(true);
+    expect(
+      again.out
+        .replace(/^.*?: /, "")
+        .split(", ")
+        .every((part) => part.startsWith("0 ")),
+    ).toBe(true);
     const byNumber = await run(t, ["erase-contact", "--company", String(companyId), "--number", person.number, "--yes"]);
     expect(byNumber).toMatchObject({ code: 0, out: expect.stringContaining(`Erased what was kept of the number ${person.number}`) });
   });

@@ -7,7 +7,11 @@ import { userStream } from "../modules/users/events";
 import { CLI_FACT, CliError, cliCommand, withCli, type CliIo } from "./cliContext";
 import { chosenPassword } from "./password";
 
-interface CreateSuperUserOptions { email: string; name?: string; password?: string }
+interface CreateSuperUserOptions {
+  email: string;
+  name?: string;
+  password?: string;
+}
 
 /** A super user of the platform's company: sees and manages every company. */
 export async function createSuperUser(io: CliIo, opts: CreateSuperUserOptions) {
@@ -20,7 +24,10 @@ export async function createSuperUser(io: CliIo, opts: CreateSuperUserOptions) {
     const user = await cliCommand(cli, async (tx, events) => {
       const [platform] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, PLATFORM_COMPANY_ID));
       if (!platform) throw new CliError("the database has no platform company yet: start the server once (it creates it), then run this again");
-      const [taken] = await tx.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+      const [taken] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
       if (taken) throw new CliError(`a user with the email ${email} already exists (id ${taken.id}): use reset-password instead`);
       const [row] = await tx.insert(users).values({ companyId: PLATFORM_COMPANY_ID, name, email, passwordHash, profile: "admin", super: true, allTicket: "enabled" }).returning();
       const data = { userId: row.id, name: row.name, email: row.email, profile: row.profile, super: true, ...CLI_FACT };

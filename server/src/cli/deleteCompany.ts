@@ -11,8 +11,7 @@ import { CLI_FACT, CliError, cliCommand, idArgument, withCli, type Cli, type Cli
  * let go here: a running server finds the connections' rows gone and ends their sessions (its
  * lease renewal for WhatsApp Web, ChannelManager.forgetDeleted for every channel).
  */
-const deletionContext = (cli: Cli) =>
-  ({ config: cli.config, database: cli.database, db: cli.database.db, media: cli.media, channels: { forget: async () => undefined } }) as unknown as AppContext;
+const deletionContext = (cli: Cli) => ({ config: cli.config, database: cli.database, db: cli.database.db, media: cli.media, channels: { forget: async () => undefined } }) as unknown as AppContext;
 
 /**
  * Deletes a company with every row and media file it owns, as DELETE /companies/:id and the
@@ -27,7 +26,10 @@ export async function deleteCompany(io: CliIo, opts: { companyId: string; yes?: 
       if (!row) throw new CliError(`no company has the id ${companyId}`);
       if (!opts.yes) throw new CliError(`this deletes company ${companyId} (${row.name}) with all its data and media: run again with --yes to confirm`);
       await tx.update(companies).set({ status: false, updatedAt: new Date() }).where(eq(companies.id, companyId));
-      await tx.insert(settings).values({ companyId, key: DELETION_REQUESTED, value: new Date().toISOString() }).onConflictDoNothing({ target: [settings.companyId, settings.key] });
+      await tx
+        .insert(settings)
+        .values({ companyId, key: DELETION_REQUESTED, value: new Date().toISOString() })
+        .onConflictDoNothing({ target: [settings.companyId, settings.key] });
       events.add({
         type: "company.deleted",
         companyId: null,

@@ -1,16 +1,5 @@
 import { and, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
-import {
-  campaignOptOuts,
-  campaignShippings,
-  companies,
-  contactListItems,
-  contacts,
-  messages,
-  sandboxMessages,
-  schedules,
-  ticketNotes,
-  tickets,
-} from "../db/schema";
+import { campaignOptOuts, campaignShippings, companies, contactListItems, contacts, messages, sandboxMessages, schedules, ticketNotes, tickets } from "../db/schema";
 import type { Tx } from "../db/client";
 import { CLI_FACT, CliError, cliCommand, idArgument, withCli, type CliIo } from "./cliContext";
 import { ERASED_TEXT, Scrubber, scrubTable } from "./scrub";
@@ -18,7 +7,12 @@ import { ERASED_TEXT, Scrubber, scrubTable } from "./scrub";
 /** What an erased contact is called: no language of its own, as it stands in place of a name. */
 export const ERASED_NAME = ERASED_TEXT;
 
-interface EraseContactOptions { companyId: string; contactId?: string; number?: string; yes?: boolean }
+interface EraseContactOptions {
+  companyId: string;
+  contactId?: string;
+  number?: string;
+  yes?: boolean;
+}
 
 /** How many records of each kind an erasure changed, in the order the command prints them. */
 export interface ErasureCounts {
@@ -77,7 +71,11 @@ export async function eraseContact(io: CliIo, opts: EraseContactOptions) {
   const byContact = opts.contactId ? eq(contacts.id, idArgument(opts.contactId, "the contact id")) : eq(contacts.number, number!);
   await withCli(io, async (cli) => {
     const done = await cliCommand(cli, async (tx, events) => {
-      const [contact] = await tx.select().from(contacts).where(and(eq(contacts.companyId, companyId), byContact)).for("update");
+      const [contact] = await tx
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), byContact))
+        .for("update");
       const missing = `company ${companyId} has no contact ${opts.contactId ? `with the id ${opts.contactId}` : `with the number ${number}`}`;
       if (!contact) {
         const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
@@ -99,7 +97,10 @@ export async function eraseContact(io: CliIo, opts: EraseContactOptions) {
     });
     let removed = 0;
     for (const key of new Set(done.media)) {
-      await cli.media.remove(companyId, key).then(() => removed++, () => undefined);
+      await cli.media.remove(companyId, key).then(
+        () => removed++,
+        () => undefined,
+      );
     }
     const counts = { ...done.counts, mediaFiles: removed };
     const who = done.contact ? `contact ${done.contact.id}` : `what was kept of the number ${number}`;
@@ -112,17 +113,35 @@ type ContactRow = typeof contacts.$inferSelect;
 async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow | null, number: string) {
   const now = new Date();
   const counts: ErasureCounts = {
-    messages: 0, tickets: 0, notes: 0, schedules: 0, listItems: 0, campaignShippings: 0, optOuts: 0,
-    sandboxMessages: 0, webhookDeliveries: 0, events: 0, deadLetters: 0, integrationRecords: 0, auditEntries: 0, mediaFiles: 0,
+    messages: 0,
+    tickets: 0,
+    notes: 0,
+    schedules: 0,
+    listItems: 0,
+    campaignShippings: 0,
+    optOuts: 0,
+    sandboxMessages: 0,
+    webhookDeliveries: 0,
+    events: 0,
+    deadLetters: 0,
+    integrationRecords: 0,
+    auditEntries: 0,
+    mediaFiles: 0,
   };
   const media: string[] = [];
   const texts: string[] = [];
   const company = (column: typeof messages.companyId) => eq(column, companyId);
 
   if (contact) {
-    await tx.update(contacts).set({ name: ERASED_NAME, number: "", email: "", profilePicUrl: "", extraInfo: [], erasedAt: contact.erasedAt ?? now, updatedAt: now }).where(eq(contacts.id, contact.id));
+    await tx
+      .update(contacts)
+      .set({ name: ERASED_NAME, number: "", email: "", profilePicUrl: "", extraInfo: [], erasedAt: contact.erasedAt ?? now, updatedAt: now })
+      .where(eq(contacts.id, contact.id));
     // its own messages anywhere (groups too) and everything said in its tickets
-    const itsTickets = tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id)));
+    const itsTickets = tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, contact.id)));
     const mine = and(company(messages.companyId), or(eq(messages.contactId, contact.id), inArray(messages.ticketId, itsTickets)), isNull(messages.erasedAt));
     const said = await tx.select({ body: messages.body, transcript: messages.transcript, mediaName: messages.mediaName, mediaPath: messages.mediaPath }).from(messages).where(mine);
     for (const m of said) {
@@ -130,11 +149,7 @@ async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow
       if (m.mediaPath) media.push(m.mediaPath);
     }
     counts.messages = (
-      await tx
-        .update(messages)
-        .set({ body: "", mediaPath: null, mediaName: null, dataJson: null, transcript: null, participant: null, isDeleted: true, erasedAt: now })
-        .where(mine)
-        .returning({ id: messages.id })
+      await tx.update(messages).set({ body: "", mediaPath: null, mediaName: null, dataJson: null, transcript: null, participant: null, isDeleted: true, erasedAt: now }).where(mine).returning({ id: messages.id })
     ).length;
     const ticketRows = await tx
       .update(tickets)
@@ -147,7 +162,10 @@ async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow
     for (const n of await tx.select({ note: ticketNotes.note }).from(ticketNotes).where(notes)) texts.push(n.note);
     counts.notes = (await tx.update(ticketNotes).set({ note: "", updatedAt: now }).where(notes).returning({ id: ticketNotes.id })).length;
     // messages planned to the person go: nothing more is sent to them, and their text goes with them
-    const planned = await tx.delete(schedules).where(and(eq(schedules.companyId, companyId), eq(schedules.contactId, contact.id))).returning({ body: schedules.body, mediaPath: schedules.mediaPath });
+    const planned = await tx
+      .delete(schedules)
+      .where(and(eq(schedules.companyId, companyId), eq(schedules.contactId, contact.id)))
+      .returning({ body: schedules.body, mediaPath: schedules.mediaPath });
     for (const s of planned) {
       texts.push(s.body);
       if (s.mediaPath) media.push(s.mediaPath);
@@ -157,7 +175,10 @@ async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow
 
   if (number) {
     // campaign lists name the person by number only: the items go, so no campaign reaches them again
-    const items = await tx.delete(contactListItems).where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.number, number))).returning({ id: contactListItems.id });
+    const items = await tx
+      .delete(contactListItems)
+      .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.number, number)))
+      .returning({ id: contactListItems.id });
     counts.listItems = items.length;
     // the campaigns' record of them stays counted, without who they were or what they were sent
     const shippings = await tx
@@ -183,9 +204,17 @@ async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow
         .where(eq(campaignShippings.id, s.id));
     }
     counts.campaignShippings = shippings.length;
-    counts.optOuts = (await tx.delete(campaignOptOuts).where(and(eq(campaignOptOuts.companyId, companyId), eq(campaignOptOuts.number, number))).returning({ id: campaignOptOuts.id })).length;
+    counts.optOuts = (
+      await tx
+        .delete(campaignOptOuts)
+        .where(and(eq(campaignOptOuts.companyId, companyId), eq(campaignOptOuts.number, number)))
+        .returning({ id: campaignOptOuts.id })
+    ).length;
     // the sandbox phone's copies of the conversation, both ways
-    const copies = await tx.delete(sandboxMessages).where(and(eq(sandboxMessages.companyId, companyId), eq(sandboxMessages.number, number))).returning({ body: sandboxMessages.body, mediaPath: sandboxMessages.mediaPath });
+    const copies = await tx
+      .delete(sandboxMessages)
+      .where(and(eq(sandboxMessages.companyId, companyId), eq(sandboxMessages.number, number)))
+      .returning({ body: sandboxMessages.body, mediaPath: sandboxMessages.mediaPath });
     for (const c of copies) {
       texts.push(c.body);
       if (c.mediaPath) media.push(c.mediaPath);
@@ -202,9 +231,7 @@ async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow
   const fromThem = (row: Record<string, unknown>) => !!number && JSON.stringify(row.payload ?? "").includes(number);
   const letters = await scrubTable(tx, scrub, "dead_letters", { payload: "json", error_message: "text" }, inCompany, { remove: fromThem });
   counts.deadLetters = letters.changed + letters.removed;
-  counts.integrationRecords =
-    (await scrubTable(tx, scrub, "integration_calls", { last_error: "text" }, inCompany)).changed +
-    (await scrubTable(tx, scrub, "integration_sessions", { choices: "json" }, inCompany)).changed;
+  counts.integrationRecords = (await scrubTable(tx, scrub, "integration_calls", { last_error: "text" }, inCompany)).changed + (await scrubTable(tx, scrub, "integration_sessions", { choices: "json" }, inCompany)).changed;
   // the trail is append-only but for this: its trigger lets an erasure blank what it quoted (migration 0041)
   await tx.execute(sql`select set_config('balcao.erasing_personal_data', 'on', true)`);
   counts.auditEntries = (await scrubTable(tx, scrub, "audit_logs", { summary: "text", details: "json" }, inCompany)).changed;

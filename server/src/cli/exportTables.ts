@@ -11,7 +11,13 @@ const SKIPPED_COLUMN = /hash|token|secret|^apiKey$|^voiceKey$|^jsonContent$|^qrc
 
 const PAGE = 1_000;
 
-interface ExportedTable { name: string; table: PgTable; columns: Record<string, PgColumn>; scope: PgColumn; id?: PgColumn }
+interface ExportedTable {
+  name: string;
+  table: PgTable;
+  columns: Record<string, PgColumn>;
+  scope: PgColumn;
+  id?: PgColumn;
+}
 
 /** Every table holding a company's rows (the company itself by its id), with the columns that may leave. */
 export function exportedTables(): ExportedTable[] {
@@ -33,7 +39,12 @@ export function exportedTables(): ExportedTable[] {
 function withoutSealed(value: unknown): unknown {
   if (typeof value === "string") return value.startsWith("gcm1:") ? null : value;
   if (Array.isArray(value)) return value.map(withoutSealed);
-  if (value && typeof value === "object" && !(value instanceof Date)) return Object.fromEntries(Object.entries(value).filter(([k]) => !SKIPPED_COLUMN.test(k)).map(([k, v]) => [k, withoutSealed(v)]));
+  if (value && typeof value === "object" && !(value instanceof Date))
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([k]) => !SKIPPED_COLUMN.test(k))
+        .map(([k, v]) => [k, withoutSealed(v)]),
+    );
   return value;
 }
 
@@ -45,8 +56,13 @@ export async function* companyRows(db: Db, t: ExportedTable, companyId: number):
     if (rows.length) yield clean(rows);
     return;
   }
-  for (let after = 0; ; ) {
-    const rows = (await db.select(t.columns).from(t.table).where(and(eq(t.scope, companyId), gt(t.id, after))).orderBy(asc(t.id)).limit(PAGE)) as Record<string, unknown>[];
+  for (let after = 0; ;) {
+    const rows = (await db
+      .select(t.columns)
+      .from(t.table)
+      .where(and(eq(t.scope, companyId), gt(t.id, after)))
+      .orderBy(asc(t.id))
+      .limit(PAGE)) as Record<string, unknown>[];
     if (rows.length) yield clean(rows);
     if (rows.length < PAGE) return;
     after = rows.at(-1)!.id as number;

@@ -11,7 +11,11 @@ export async function resetPassword(io: CliIo, opts: { email: string; password?:
   const passwordHash = await hashPassword(password);
   await withCli(io, async (cli) => {
     const { user, closed } = await cliCommand(cli, async (tx, events) => {
-      const [row] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, email)).for("update");
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email))
+        .for("update");
       if (!row) throw new CliError(`no user has the email ${email}`);
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, row.id));
       const ended = await tx

@@ -25,7 +25,10 @@ beforeAll(async () => {
     { companyId, whatsappId, key: "creds", value: seal(dataDir, '{"me":"creds"}') },
     { companyId, whatsappId, key: "pre-key-1", value: seal(dataDir, '{"k":1}') },
   ]);
-  const [hook] = await t.built.ctx.db.insert(webhookEndpoints).values({ companyId, url: "https://hooks.example/x", events: ["message.created"], secret: seal(dataDir, "whsec_1"), secretLast4: "ec_1" }).returning();
+  const [hook] = await t.built.ctx.db
+    .insert(webhookEndpoints)
+    .values({ companyId, url: "https://hooks.example/x", events: ["message.created"], secret: seal(dataDir, "whsec_1"), secretLast4: "ec_1" })
+    .returning();
   webhookId = hook.id;
 });
 afterAll(async () => t?.close());
@@ -79,7 +82,10 @@ describe("balcao rotate-channel-key", () => {
   it("changes nothing when a stored secret does not open with the current key", async () => {
     const foreignDir = `${t.config.dataDir}#foreign`;
     useChannelKey(foreignDir, crypto.randomBytes(32));
-    const [hook] = await t.built.ctx.db.insert(webhookEndpoints).values({ companyId, url: "https://hooks.example/y", events: ["message.created"], secret: seal(foreignDir, "other"), secretLast4: "ther" }).returning();
+    const [hook] = await t.built.ctx.db
+      .insert(webhookEndpoints)
+      .values({ companyId, url: "https://hooks.example/y", events: ["message.created"], secret: seal(foreignDir, "other"), secretLast4: "ther" })
+      .returning();
     const before = await secrets();
     const r = await run(t, ["rotate-channel-key"]);
     expect(r).toMatchObject({ code: 1, err: expect.stringContaining("does not open with the current key") });

@@ -13,7 +13,12 @@ const SEALED = "gcm1:%";
 
 /** Every text column that holds a sealed secret, with what names its row. */
 const SEALED_COLUMNS: { table: PgTable; column: PgColumn; where: (row: Record<string, unknown>) => SQL | undefined; keys: PgColumn[] }[] = [
-  { table: channelAuthEntries, column: channelAuthEntries.value, keys: [channelAuthEntries.whatsappId, channelAuthEntries.key], where: (r) => and(eq(channelAuthEntries.whatsappId, r.k0 as number), eq(channelAuthEntries.key, r.k1 as string)) },
+  {
+    table: channelAuthEntries,
+    column: channelAuthEntries.value,
+    keys: [channelAuthEntries.whatsappId, channelAuthEntries.key],
+    where: (r) => and(eq(channelAuthEntries.whatsappId, r.k0 as number), eq(channelAuthEntries.key, r.k1 as string)),
+  },
   { table: prompts, column: prompts.apiKey, keys: [prompts.id], where: (r) => eq(prompts.id, r.k0 as number) },
   { table: prompts, column: prompts.voiceKey, keys: [prompts.id], where: (r) => eq(prompts.id, r.k0 as number) },
   { table: queueIntegrations, column: queueIntegrations.jsonContent, keys: [queueIntegrations.id], where: (r) => eq(queueIntegrations.id, r.k0 as number) },
@@ -28,7 +33,11 @@ async function resealAll(tx: Tx, dataDir: string, to: string) {
   for (const { table, column, keys, where } of SEALED_COLUMNS) {
     const picked = Object.fromEntries([["value", column], ...keys.map((k, i) => [`k${i}`, k])]);
     const rows = (await tx.select(picked).from(table).where(like(column, SEALED)).for("update")) as Record<string, unknown>[];
-    for (const row of rows) await tx.update(table).set({ [keyOf(table, column)]: reseal(row.value as string) }).where(where(row));
+    for (const row of rows)
+      await tx
+        .update(table)
+        .set({ [keyOf(table, column)]: reseal(row.value as string) })
+        .where(where(row));
     count += rows.length;
   }
   const clouds = await tx.select({ id: whatsapps.id, cloud: whatsapps.cloud }).from(whatsapps).for("update");
@@ -36,7 +45,10 @@ async function resealAll(tx: Tx, dataDir: string, to: string) {
     if (!cloud) continue;
     const fields = (["accessToken", "appSecret"] as const).filter((f) => cloud[f]?.startsWith("gcm1:"));
     if (fields.length === 0) continue;
-    await tx.update(whatsapps).set({ cloud: { ...cloud, ...Object.fromEntries(fields.map((f) => [f, reseal(cloud[f])])) } }).where(eq(whatsapps.id, id));
+    await tx
+      .update(whatsapps)
+      .set({ cloud: { ...cloud, ...Object.fromEntries(fields.map((f) => [f, reseal(cloud[f])])) } })
+      .where(eq(whatsapps.id, id));
     count += fields.length;
   }
   return count;

@@ -37,10 +37,7 @@ export class Scrubber {
     this.whole = new Set(terms.texts.filter((t) => t.trim().length >= MIN_QUOTED_TEXT));
     // LIKE patterns that find a candidate row by its text (a JSON value's text escapes as JSON does)
     const jsonInner = (s: string) => JSON.stringify(s).slice(1, -1);
-    this.patterns = [
-      ...[...names, ...numbers, ...emails].flatMap((t) => [containsPattern(t), containsPattern(jsonInner(t))]),
-      ...[...this.whole].flatMap((t) => [containsPattern(t), containsPattern(JSON.stringify(t))]),
-    ];
+    this.patterns = [...[...names, ...numbers, ...emails].flatMap((t) => [containsPattern(t), containsPattern(jsonInner(t))]), ...[...this.whole].flatMap((t) => [containsPattern(t), containsPattern(JSON.stringify(t))])];
   }
 
   get empty() {
@@ -93,10 +90,7 @@ export async function scrubTable(
     names.map((c) => sql`exists (select 1 from jsonb_array_elements_text(${patterns}::jsonb) p(v) where ${sql.identifier(c)}::text like p.v)`),
     sql` or `,
   );
-  const rows = await rowsOf<{ id: number | string; row: Record<string, unknown> }>(
-    tx,
-    sql`select id, to_jsonb(t) as row from ${sql.identifier(table)} t where ${where} and (${matches})`,
-  );
+  const rows = await rowsOf<{ id: number | string; row: Record<string, unknown> }>(tx, sql`select id, to_jsonb(t) as row from ${sql.identifier(table)} t where ${where} and (${matches})`);
   let changed = 0;
   let removed = 0;
   for (const { id, row: json } of rows) {

@@ -18,8 +18,27 @@ afterAll(async () => t?.close());
 
 describe("Prompts and integrations", () => {
   const newPrompt = async () => {
-    const queue = await created(t, "/queue", { name: unique("Setor IA "), color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` }, admin.token);
-    const body = { name: unique("Prompt "), prompt: "Você é a assistente da loja; responda com cordialidade e em poucas palavras.", queueId: queue.id, apiKey: "sk-contrato-0000abcd", voice: "texto", maxTokens: 100, temperature: 1, maxMessages: 10 };
+    const queue = await created(
+      t,
+      "/queue",
+      {
+        name: unique("Setor IA "),
+        color: `#${Math.floor(Math.random() * 0xffffff)
+          .toString(16)
+          .padStart(6, "0")}`,
+      },
+      admin.token,
+    );
+    const body = {
+      name: unique("Prompt "),
+      prompt: "Você é a assistente da loja; responda com cordialidade e em poucas palavras.",
+      queueId: queue.id,
+      apiKey: "sk-contrato-0000abcd",
+      voice: "texto",
+      maxTokens: 100,
+      temperature: 1,
+      maxMessages: 10,
+    };
     return { queue, prompt: await created(t, "/prompt", body, admin.token), body };
   };
 
@@ -52,7 +71,8 @@ describe("Prompts and integrations", () => {
 });
 
 describe("Queue integrations", () => {
-  const newIntegration = () => created(t, "/queueIntegration", { type: "typebot", name: unique("Typebot "), urlN8N: "https://typebot.example.com", typebotSlug: "vendas", typebotExpires: 1, typebotDelayMessage: 1000 }, admin.token);
+  const newIntegration = () =>
+    created(t, "/queueIntegration", { type: "typebot", name: unique("Typebot "), urlN8N: "https://typebot.example.com", typebotSlug: "vendas", typebotExpires: 1, typebotDelayMessage: 1000 }, admin.token);
 
   it("GET /queueIntegration/ with searchParam, pageNumber (queueIntegrations, hasMore)", async () => {
     const integration = await newIntegration();

@@ -148,7 +148,20 @@ describe("Companies and plans", () => {
   });
 
   it("Plans: list (GET /plans/list, /plans/all), find (GET /plans/{id}), save (POST /plans), update (PUT /plans/{id}), remove (DELETE /plans/{id})", async () => {
-    const plan = { name: unique("Plano "), users: 3, connections: 2, queues: 4, value: 49.9, useCampaigns: true, useSchedules: true, useInternalChat: false, useExternalApi: true, useKanban: true, useOpenAi: false, useIntegrations: false };
+    const plan = {
+      name: unique("Plano "),
+      users: 3,
+      connections: 2,
+      queues: 4,
+      value: 49.9,
+      useCampaigns: true,
+      useSchedules: true,
+      useInternalChat: false,
+      useExternalApi: true,
+      useKanban: true,
+      useOpenAi: false,
+      useIntegrations: false,
+    };
     const saved = await t.http.post("/plans", plan, admin.token);
     expect(saved).toMatchObject({ status: 201, body: { id: expect.any(Number), ...plan } });
     expect((await t.http.get(`/plans/${saved.body.id}`, admin.token)).body).toMatchObject(plan);
@@ -327,7 +340,24 @@ describe("Billing", () => {
     expect((await t.http.put("/settings/asaas", { value: ASAAS_TOKEN }, admin.token)).status).toBe(200);
     const owner = await companyOwing();
     const [invoice] = (await t.http.get("/invoices/all?searchParam=&pageNumber=1", owner.token)).body;
-    const payload = { firstName: "Ana", lastName: "Costa", address2: "Rua A, 1", city: "Campinas", state: "SP", zipcode: "13000-000", country: "BR", useAddressForPaymentDetails: false, nameOnCard: "", cardNumber: "", cvv: "", plan: JSON.stringify({ title: "Plano 1", price: 30 }), price: 30, users: 10, connections: 10, invoiceId: invoice.id };
+    const payload = {
+      firstName: "Ana",
+      lastName: "Costa",
+      address2: "Rua A, 1",
+      city: "Campinas",
+      state: "SP",
+      zipcode: "13000-000",
+      country: "BR",
+      useAddressForPaymentDetails: false,
+      nameOnCard: "",
+      cardNumber: "",
+      cvv: "",
+      plan: JSON.stringify({ title: "Plano 1", price: 30 }),
+      price: 30,
+      users: 10,
+      connections: 10,
+      invoiceId: invoice.id,
+    };
     const res = await t.http.post("/subscription", payload, owner.token);
     expect(res).toMatchObject({ status: 200, body: { qrcode: { qrcode: expect.any(String) }, valor: { original: invoice.value.toFixed(2) } } });
   });
@@ -346,7 +376,14 @@ describe("Contacts and tags", () => {
 
   it("POST /contacts/import as multipart with a spreadsheet", async () => {
     const book = XLSX.utils.book_new();
-    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([["Nome", "Número", "E-mail"], ["Marta Rocha", "5511912345678", "marta@example.com"]]), "Contatos");
+    XLSX.utils.book_append_sheet(
+      book,
+      XLSX.utils.aoa_to_sheet([
+        ["Nome", "Número", "E-mail"],
+        ["Marta Rocha", "5511912345678", "marta@example.com"],
+      ]),
+      "Contatos",
+    );
     const file = XLSX.write(book, { type: "buffer", bookType: "xlsx" }) as Buffer;
     const res = await multipart(t, "POST", "/contacts/import", admin.token, {}, [{ field: "file", name: "contatos.xlsx", data: file }]);
     expect(res.status).toBe(200);
@@ -406,7 +443,9 @@ describe("Contacts and tags", () => {
     const { ticket } = await acceptedConversation(t, admin, sandbox);
     const res = await t.http.get(`/ticket/kanban?queueIds=${encodeURIComponent(JSON.stringify([queue.id]))}&teste=true`, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body.tickets).toContainEqual(expect.objectContaining({ id: ticket.id, uuid: ticket.uuid, tags: expect.any(Array), contact: expect.objectContaining({ name: expect.any(String), number: expect.any(String) }) }));
+    expect(res.body.tickets).toContainEqual(
+      expect.objectContaining({ id: ticket.id, uuid: ticket.uuid, tags: expect.any(Array), contact: expect.objectContaining({ name: expect.any(String), number: expect.any(String) }) }),
+    );
   });
 
   it("PUT /ticket-tags/{ticketId}/{tagId}", async () => {

@@ -361,7 +361,10 @@ describe("Announcements", () => {
   it("GET /announcements/{id}: id, title, text, priority, status, mediaPath, mediaName, createdAt", async () => {
     const announcement = await newAnnouncement();
     const res = await t.http.get(`/announcements/${announcement.id}`, admin.token);
-    expect(res).toMatchObject({ status: 200, body: { id: announcement.id, title: announcement.title, text: "O sistema ficará fora do ar no domingo", priority: 1, status: true, mediaPath: null, mediaName: null, createdAt: expect.any(String) } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { id: announcement.id, title: announcement.title, text: "O sistema ficará fora do ar no domingo", priority: 1, status: true, mediaPath: null, mediaName: null, createdAt: expect.any(String) },
+    });
   });
 
   it("POST /announcements: title, text, priority, status", async () => {

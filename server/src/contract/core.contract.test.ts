@@ -298,7 +298,18 @@ describe("Schedules", () => {
     const schedule = await newSchedule();
     const res = await t.http.get(`/schedules/${schedule.id}`, admin.token);
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: schedule.id, body: "Lembrete do pagamento", contactId: contact.id, sendAt: expect.any(String), sentAt: null, status: expect.any(String), mediaPath: null, mediaName: null, userId: admin.user.id, contact: { id: contact.id } });
+    expect(res.body).toMatchObject({
+      id: schedule.id,
+      body: "Lembrete do pagamento",
+      contactId: contact.id,
+      sendAt: expect.any(String),
+      sentAt: null,
+      status: expect.any(String),
+      mediaPath: null,
+      mediaName: null,
+      userId: admin.user.id,
+      contact: { id: contact.id },
+    });
   });
 
   it("POST /schedules", async () => {
@@ -408,7 +419,10 @@ describe("Lists used by the top bar, dashboard and forms", () => {
 
   it("POST /contacts: name, number, email, extraInfo", async () => {
     const res = await t.http.post("/contacts", { name: "Rui Campos", number: "+55 (21) 99876-5432", email: "rui@example.com", extraInfo: [{ name: "CPF", value: "123.456.789-00" }] }, admin.token);
-    expect(res).toMatchObject({ status: 201, body: { id: expect.any(Number), name: "Rui Campos", number: "5521998765432", email: "rui@example.com", extraInfo: [expect.objectContaining({ name: "CPF", value: "123.456.789-00" })] } });
+    expect(res).toMatchObject({
+      status: 201,
+      body: { id: expect.any(Number), name: "Rui Campos", number: "5521998765432", email: "rui@example.com", extraInfo: [expect.objectContaining({ name: "CPF", value: "123.456.789-00" })] },
+    });
   });
 
   it("PUT /contacts/{id} with the contact as the modal loaded it", async () => {

@@ -35,7 +35,18 @@ const values = fc.tuple(
   fc.option(json),
 );
 // anything in any parameter: numbers as texts, texts as numbers, objects, out-of-range values
-const anything = fc.oneof(text, fc.double(), fc.bigInt(), fc.boolean(), fc.constant(null), fc.date(), fc.array(fc.oneof(fc.integer(), text)), json, fc.jsonValue(), fc.constantFrom("1e3", "1.5", "t", "{1,2}", "infinity"));
+const anything = fc.oneof(
+  text,
+  fc.double(),
+  fc.bigInt(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.date(),
+  fc.array(fc.oneof(fc.integer(), text)),
+  json,
+  fc.jsonValue(),
+  fc.constantFrom("1e3", "1.5", "t", "{1,2}", "infinity"),
+);
 
 const count = async () => (await db.query<{ n: number }>("select count(*)::int as n from sink")).rows[0].n;
 const outcome = (run: () => Promise<{ rows: unknown[] } | undefined>) =>

@@ -34,7 +34,10 @@ describe("prepared statements on PGlite", () => {
 
   it("passes arrays of numbers and texts as the unnamed statement would", async () => {
     const text = "select $1::int[] as ids, $2::text[] as words, 2 = any($1::int[]) as has_two";
-    const values = [[1, 2, null, 40], ['a"b', "c\\d", "{e,f}", "g'h", "", null]];
+    const values = [
+      [1, 2, null, 40],
+      ['a"b', "c\\d", "{e,f}", "g'h", "", null],
+    ];
     const prepared = await runPrepared(db, "arrays", text, values);
     expect(prepared!.rows).toEqual((await db.query(text, values)).rows);
     expect(prepared!.rows[0]).toEqual({ ids: [1, 2, null, 40], words: values[1], has_two: true });

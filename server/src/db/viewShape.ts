@@ -88,9 +88,13 @@ export const viewShape =
     return {
       /** The select list of the row aliased `alias`; `parts` are the SQL expressions of the joined parts. */
       sql: (alias: string, parts: Partial<Record<keyof P & string, string>> = {}) =>
-        exprs(alias, parts).map(([key, expr]) => (expr === `${alias}.${key}` ? expr : `${expr} as "${key}"`)).join(", "),
+        exprs(alias, parts)
+          .map(([key, expr]) => (expr === `${alias}.${key}` ? expr : `${expr} as "${key}"`))
+          .join(", "),
       jsonObject: (alias: string, parts: Partial<Record<keyof P & string, string>> = {}) =>
-        `json_build_object(${exprs(alias, parts).map(([key, expr]) => `'${key}', ${expr}`).join(", ")})`,
+        `json_build_object(${exprs(alias, parts)
+          .map(([key, expr]) => `'${key}', ${expr}`)
+          .join(", ")})`,
       fromRow,
       /** The view of a row selected with `columns()` (only the columns the view reads). */
       fromColumns: (row: unknown, parts: P = {} as P): V => fromRow(row as R, parts),

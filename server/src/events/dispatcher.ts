@@ -172,7 +172,12 @@ export class Dispatcher {
       return tx
         .update(domainEvents)
         .set({ claimedUntil: claimUntil })
-        .where(inArray(domainEvents.id, due.map((d) => d.id)))
+        .where(
+          inArray(
+            domainEvents.id,
+            due.map((d) => d.id),
+          ),
+        )
         .returning();
     });
     rows.sort((a, b) => a.id - b.id);

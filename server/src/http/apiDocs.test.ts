@@ -36,8 +36,18 @@ describe("the API's interactive documentation", () => {
   });
 
   it("documents every outgoing webhook's payload, headers and signature", async () => {
-    type Operation = { post: { security: unknown[]; parameters: { name: string; in: string; description: string }[]; requestBody: { content: Record<string, { schema: { properties: Record<string, { const?: string; properties?: Record<string, unknown> }>; required: string[] } }> } } };
-    const doc = (await (await fetch(`${t.url}/api-docs/json`)).json()) as { openapi: string; webhooks: Record<string, Operation>; components: { securitySchemes: Record<string, { type: string; in: string; name: string; description: string }> } };
+    type Operation = {
+      post: {
+        security: unknown[];
+        parameters: { name: string; in: string; description: string }[];
+        requestBody: { content: Record<string, { schema: { properties: Record<string, { const?: string; properties?: Record<string, unknown> }>; required: string[] } }> };
+      };
+    };
+    const doc = (await (await fetch(`${t.url}/api-docs/json`)).json()) as {
+      openapi: string;
+      webhooks: Record<string, Operation>;
+      components: { securitySchemes: Record<string, { type: string; in: string; name: string; description: string }> };
+    };
     expect(doc.openapi).toBe("3.1.0");
     // every event type the product sends, from the same list the endpoints' choices and the sender use
     expect(Object.keys(doc.webhooks).sort()).toEqual([...WEBHOOK_EVENT_TYPES].sort());
@@ -62,7 +72,15 @@ describe("the API's interactive documentation", () => {
     const owner = await signUpCompany(t.http);
     const sandbox = await pairedSandbox(t.http, owner.token);
     const said = await customerSays(t.http, sandbox, "5511988880001", "olá");
-    const event = { id: 1, occurredAt: new Date(), type: "message.created", companyId: owner.company.id as number, stream: `ticket:${said.ticket.id}`, actor: { userId: null }, data: { messageId: said.message.id, ticketId: said.ticket.id, fromMe: false } };
+    const event = {
+      id: 1,
+      occurredAt: new Date(),
+      type: "message.created",
+      companyId: owner.company.id as number,
+      stream: `ticket:${said.ticket.id}`,
+      actor: { userId: null },
+      data: { messageId: said.message.id, ticketId: said.ticket.id, fromMe: false },
+    };
     const body = JSON.parse(await webhookBody(t.built.ctx, event));
     expect(webhookEnvelope("message.created").strict().safeParse(body).success).toBe(true);
     expect(body.data.message).toMatchObject({ id: said.message.id, body: "olá" });

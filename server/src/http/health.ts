@@ -8,8 +8,7 @@ import { id, object } from "./responses/shapes";
 
 const CHECK_TIMEOUT_MS = 2_000;
 
-const within = <T>(work: Promise<T>, fallback: T) =>
-  Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), CHECK_TIMEOUT_MS).unref())]);
+const within = <T>(work: Promise<T>, fallback: T) => Promise.race([work.catch(() => fallback), new Promise<T>((resolve) => setTimeout(() => resolve(fallback), CHECK_TIMEOUT_MS).unref())]);
 
 /** What this process runs, for GET /healthz: the job runner's state is set once it starts and stops. */
 export class ProcessHealth {
@@ -31,7 +30,13 @@ export class ProcessHealth {
 
   /** Only states, ids and counts: the endpoint is public. */
   async report() {
-    const [database, redis] = await Promise.all([within(this.ctx.database.query("select 1 as ok").then(() => "ok" as const), "down" as const), this.redisState()]);
+    const [database, redis] = await Promise.all([
+      within(
+        this.ctx.database.query("select 1 as ok").then(() => "ok" as const),
+        "down" as const,
+      ),
+      this.redisState(),
+    ]);
     const sessions = database === "ok" ? await within(this.heldSessions(), [] as number[]) : [];
     const healthy = database === "ok" && redis !== "down" && (!this.jobsExpected || this.jobs === "running");
     return {
@@ -63,8 +68,10 @@ export function healthRoutes(health: ProcessHealth) {
   return async (app: FastifyInstance) => {
     app.get("/healthz", { config: { public: true }, schema: { tags: ["system"], response: { 200: healthAnswer, 503: healthAnswer } } }, async (_request, reply) => {
       const { healthy, body } = await health.report();
-      return reply.status(healthy ? 200 : 503).header("cache-control", "no-store").send(body);
+      return reply
+        .status(healthy ? 200 : 503)
+        .header("cache-control", "no-store")
+        .send(body);
     });
   };
 }
-

@@ -128,40 +128,36 @@ const clip = (text: unknown) => {
 };
 
 describe("hostile input on every route", () => {
-  it(
-    "never answers 5xx, and company B's data stays as it was",
-    async () => {
-      const doc = (await t.http.get("/openapi.json", a.token)).body;
-      const routes = [...routesOf(doc), ...webhookRoutes]
-        .filter((r) => !skipped.has(`${r.method} ${r.path}`))
-        .filter((r) => !process.env.HOSTILE_ROUTE || process.env.HOSTILE_ROUTE === `${r.method} ${r.path}`)
-        // deletions last, so the routes before them still find the records they aim at
-        .sort((x, y) => Number(x.method === "DELETE") - Number(y.method === "DELETE"));
-      const before = await companySnapshot(t, b.company.id);
-      // the comparison at the end means something only if B has records of each kind
-      for (const table of ["contacts", "tickets", "messages", "tags", "queues", "users", "whatsapps", "schedules"]) expect(before[table], table).not.toHaveLength(0);
-      const started = Date.now();
-      let requests = 0;
-      const failures: string[] = [];
-      for (const route of routes) {
-        let failing = "";
-        const property = fc.asyncProperty(hostileRequests(route, pools()), fc.boolean(), async (request, signed) => {
-          requests++;
-          const sent = `${request.method} ${clip(request.url)} ${request.contentType ?? ""} ${clip(request.body)}`;
-          const res = await send(request, signed && route.path.startsWith("/webhooks")).catch((err: Error) => ({ status: 599, text: err.message }));
-          // the last failure seen is the smallest one once fast-check has shrunk the case
-          if (res.status >= 500) failing = `${res.status} ${clip(res.text)} ← ${sent}`;
-          return res.status < 500;
-        });
-        // the time limit only bounds shrinking: a route's runs take well under a second
-        const out = await fc.check(property, { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 20_000 });
-        if (out.failed) failures.push(`${route.method} ${route.path} (replay: HOSTILE_SEED=${out.seed} HOSTILE_ROUTE="${route.method} ${route.path}")\n  ${failing}`);
-      }
-      const seconds = (Date.now() - started) / 1000;
-      console.info(`hostile input: ${routes.length} routes × ${RUNS} runs, ${requests} requests in ${seconds.toFixed(1)} s`);
-      expect(failures).toEqual([]);
-      expect(await companySnapshot(t, b.company.id)).toEqual(before);
-    },
-    180_000,
-  );
+  it("never answers 5xx, and company B's data stays as it was", async () => {
+    const doc = (await t.http.get("/openapi.json", a.token)).body;
+    const routes = [...routesOf(doc), ...webhookRoutes]
+      .filter((r) => !skipped.has(`${r.method} ${r.path}`))
+      .filter((r) => !process.env.HOSTILE_ROUTE || process.env.HOSTILE_ROUTE === `${r.method} ${r.path}`)
+      // deletions last, so the routes before them still find the records they aim at
+      .sort((x, y) => Number(x.method === "DELETE") - Number(y.method === "DELETE"));
+    const before = await companySnapshot(t, b.company.id);
+    // the comparison at the end means something only if B has records of each kind
+    for (const table of ["contacts", "tickets", "messages", "tags", "queues", "users", "whatsapps", "schedules"]) expect(before[table], table).not.toHaveLength(0);
+    const started = Date.now();
+    let requests = 0;
+    const failures: string[] = [];
+    for (const route of routes) {
+      let failing = "";
+      const property = fc.asyncProperty(hostileRequests(route, pools()), fc.boolean(), async (request, signed) => {
+        requests++;
+        const sent = `${request.method} ${clip(request.url)} ${request.contentType ?? ""} ${clip(request.body)}`;
+        const res = await send(request, signed && route.path.startsWith("/webhooks")).catch((err: Error) => ({ status: 599, text: err.message }));
+        // the last failure seen is the smallest one once fast-check has shrunk the case
+        if (res.status >= 500) failing = `${res.status} ${clip(res.text)} ← ${sent}`;
+        return res.status < 500;
+      });
+      // the time limit only bounds shrinking: a route's runs take well under a second
+      const out = await fc.check(property, { seed: SEED, numRuns: RUNS, interruptAfterTimeLimit: 20_000 });
+      if (out.failed) failures.push(`${route.method} ${route.path} (replay: HOSTILE_SEED=${out.seed} HOSTILE_ROUTE="${route.method} ${route.path}")\n  ${failing}`);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    console.info(`hostile input: ${routes.length} routes × ${RUNS} runs, ${requests} requests in ${seconds.toFixed(1)} s`);
+    expect(failures).toEqual([]);
+    expect(await companySnapshot(t, b.company.id)).toEqual(before);
+  }, 180_000);
 });

@@ -7,7 +7,15 @@ describe("request log lines", () => {
   const lines: Record<string, unknown>[] = [];
   beforeAll(async () => {
     const stream = new PassThrough();
-    stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>)));
+    stream.on("data", (chunk: Buffer) =>
+      lines.push(
+        ...chunk
+          .toString("utf8")
+          .split("\n")
+          .filter(Boolean)
+          .map((l) => JSON.parse(l) as Record<string, unknown>),
+      ),
+    );
     t = await startTestApp({ env: { LOG_LEVEL: "info" }, build: { logger: true, logStream: stream } });
   });
   afterAll(() => t?.close());

@@ -18,7 +18,13 @@ afterAll(async () => {
   await fs.rm(dist, { recursive: true, force: true });
 });
 
-const directives = (header: string | null) => new Map((header ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+const directives = (header: string | null) =>
+  new Map(
+    (header ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe("security headers", () => {
   it("come with the SPA, its assets, the API, its errors and unknown paths", async () => {

@@ -49,7 +49,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
 /** Adds a header name to Vary, keeping the ones already there (the static files vary on Accept-Encoding too). */
 function addVary(reply: FastifyReply, name: string) {
   const current = String(reply.getHeader("vary") ?? "");
-  const names = current.split(",").map((v) => v.trim().toLowerCase()).filter(Boolean);
+  const names = current
+    .split(",")
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
   if (names.includes(name.toLowerCase()) || names.includes("*")) return reply;
   return reply.header("vary", current ? `${current}, ${name}` : name);
 }

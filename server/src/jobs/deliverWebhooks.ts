@@ -36,13 +36,7 @@ async function claimDue(ctx: AppContext, now: Date, batch: number, leaseMs: numb
       .select({ id: webhookDeliveries.id })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.id, webhookDeliveries.endpointId), eq(webhookEndpoints.enabled, true)))
-      .where(
-        and(
-          eq(webhookDeliveries.status, "pending"),
-          lte(webhookDeliveries.nextAttemptAt, now),
-          or(isNull(webhookDeliveries.claimedUntil), lte(webhookDeliveries.claimedUntil, now)),
-        ),
-      )
+      .where(and(eq(webhookDeliveries.status, "pending"), lte(webhookDeliveries.nextAttemptAt, now), or(isNull(webhookDeliveries.claimedUntil), lte(webhookDeliveries.claimedUntil, now))))
       .orderBy(asc(webhookDeliveries.nextAttemptAt), asc(webhookDeliveries.id))
       .limit(batch)
       .for("update", { of: webhookDeliveries, skipLocked: true });
@@ -50,7 +44,12 @@ async function claimDue(ctx: AppContext, now: Date, batch: number, leaseMs: numb
     return tx
       .update(webhookDeliveries)
       .set({ claimedUntil: new Date(now.getTime() + leaseMs) })
-      .where(inArray(webhookDeliveries.id, due.map((d) => d.id)))
+      .where(
+        inArray(
+          webhookDeliveries.id,
+          due.map((d) => d.id),
+        ),
+      )
       .returning();
   });
 }
@@ -108,7 +107,10 @@ export async function deliverDueWebhooks(ctx: AppContext, opts: DeliverOptions =
   for (let round = 0; round < 100; round++) {
     const rows = await claimDue(ctx, now, batch, timeoutMs + 60_000);
     if (rows.length === 0) break;
-    const endpoints = await ctx.db.select().from(webhookEndpoints).where(inArray(webhookEndpoints.id, [...new Set(rows.map((r) => r.endpointId))]));
+    const endpoints = await ctx.db
+      .select()
+      .from(webhookEndpoints)
+      .where(inArray(webhookEndpoints.id, [...new Set(rows.map((r) => r.endpointId))]));
     const byId = new Map(endpoints.map((e) => [e.id, e]));
     const outcomes = await Promise.all(rows.map((row) => sendOne(ctx, row, byId.get(row.endpointId), now, timeoutMs)));
     for (const o of outcomes) if (o) result[o]++;

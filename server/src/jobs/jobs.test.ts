@@ -94,7 +94,10 @@ describe("automatic messages around a stop", () => {
     // claimed (as the bot stores its answers), then the process "stopped"
     const { wa, n, staged } = await stagedMessage("Mensagem reivindicada");
     const claim = (minutesAgo: number) =>
-      t.built.ctx.db.update(messages).set({ sendStatus: "sending", updatedAt: new Date(Date.now() - minutesAgo * 60_000) }).where(eq(messages.id, staged.id));
+      t.built.ctx.db
+        .update(messages)
+        .set({ sendStatus: "sending", updatedAt: new Date(Date.now() - minutesAgo * 60_000) })
+        .where(eq(messages.id, staged.id));
     await claim(STALE_CLAIM_MS / 60_000 - 1);
     await redeliverPending(t.built.ctx, 0);
     expect(await phone(wa, n)).toEqual([]);
@@ -112,7 +115,10 @@ describe("automatic messages around a stop", () => {
     const { ticket } = await customerSays(t.http, wa, n, "Oi");
     await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id }, a.token);
     // the ticket has been silent for two minutes, as if the server had been down meanwhile
-    await t.built.ctx.db.update(tickets).set({ updatedAt: minutesFromNow(-2) }).where(eq(tickets.id, ticket.id));
+    await t.built.ctx.db
+      .update(tickets)
+      .set({ updatedAt: minutesFromNow(-2) })
+      .where(eq(tickets.id, ticket.id));
     const jobs = await startJobs(t.built.ctx);
     try {
       for (let i = 0; i < 50 && (await ticketRow(ticket.id)).status !== "closed"; i++) await new Promise((r) => setTimeout(r, 200));

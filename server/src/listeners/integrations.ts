@@ -1,7 +1,13 @@
 import type { Listener } from "../events/types";
 import { onCustomerMessage, onTicketMoved } from "../automation/integrations/activation";
 
-interface Given { status: string; userId: number | null; isGroup: boolean; useIntegration: boolean; integrationId: number | null }
+interface Given {
+  status: string;
+  userId: number | null;
+  isGroup: boolean;
+  useIntegration: boolean;
+  integrationId: number | null;
+}
 
 const mayHold = (t: Given) => t.status === "pending" && !t.userId && !t.isGroup && (t.useIntegration || t.integrationId === null);
 

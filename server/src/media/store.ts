@@ -3,10 +3,16 @@ import path from "node:path";
 import type { Readable } from "node:stream";
 import { AppError } from "../http/errors";
 
-export interface StoredMedia { key: string; filename: string }
+export interface StoredMedia {
+  key: string;
+  filename: string;
+}
 
 /** A stored file to serve: its bytes as they come, and its length when the store knows it. */
-export interface MediaFile { stream: Readable; size?: number }
+export interface MediaFile {
+  stream: Readable;
+  size?: number;
+}
 
 /**
  * Where uploaded and received media live: on local disk (diskStore.ts) or in an S3-compatible
@@ -26,7 +32,10 @@ export interface MediaStore {
 
 /** Safe file name: no folders, spaces as underscores (as the spec's client does), no odd characters. */
 export function safeFileName(name: string) {
-  const base = path.basename(name || "file").replace(/\s+/g, "_").replace(/[^\w.\-()]/g, "");
+  const base = path
+    .basename(name || "file")
+    .replace(/\s+/g, "_")
+    .replace(/[^\w.\-()]/g, "");
   return base.slice(-120) || "file";
 }
 
@@ -47,9 +56,21 @@ export function companyKey(companyId: number, key: string) {
 export const missingMedia = () => new AppError("ERR_WAPP_DOWNLOAD_MEDIA", 404);
 
 const TYPES: Record<string, string> = {
-  ".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp",
-  ".mp3": "audio/mpeg", ".ogg": "audio/ogg", ".oga": "audio/ogg", ".wav": "audio/wav", ".m4a": "audio/mp4", ".webm": "audio/webm",
-  ".mp4": "video/mp4", ".pdf": "application/pdf", ".txt": "text/plain", ".vcf": "text/vcard",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".mp3": "audio/mpeg",
+  ".ogg": "audio/ogg",
+  ".oga": "audio/ogg",
+  ".wav": "audio/wav",
+  ".m4a": "audio/mp4",
+  ".webm": "audio/webm",
+  ".mp4": "video/mp4",
+  ".pdf": "application/pdf",
+  ".txt": "text/plain",
+  ".vcf": "text/vcard",
 };
 
 export const mimeOf = (filename: string) => TYPES[path.extname(filename).toLowerCase()] ?? "application/octet-stream";

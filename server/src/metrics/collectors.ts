@@ -11,7 +11,10 @@ export function registerCollectors(metrics: Metrics, ctx: AppContext, io: Pick<S
   metrics.gauge("balcao_socket_connections", "Socket connections open on this process.", [], (set) => set({}, io?.engine?.clientsCount ?? 0));
 
   metrics.gauge("balcao_channel_sessions", "WhatsApp connections of every company, by channel and status.", ["channel", "status"] as const, async (set) => {
-    const rows = await ctx.db.select({ channel: whatsapps.channel, status: whatsapps.status, count: sql<number>`count(*)::int` }).from(whatsapps).groupBy(whatsapps.channel, whatsapps.status);
+    const rows = await ctx.db
+      .select({ channel: whatsapps.channel, status: whatsapps.status, count: sql<number>`count(*)::int` })
+      .from(whatsapps)
+      .groupBy(whatsapps.channel, whatsapps.status);
     for (const r of rows) set({ channel: r.channel, status: r.status }, r.count);
   });
 
@@ -29,12 +32,7 @@ export function registerCollectors(metrics: Metrics, ctx: AppContext, io: Pick<S
   });
 
   const events = async () =>
-    (
-      await rowsOf<{ waiting: number; lag: number }>(
-        ctx.db,
-        sql`select count(*)::int as waiting, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as lag from domain_events where given_up_at is null`,
-      )
-    )[0];
+    (await rowsOf<{ waiting: number; lag: number }>(ctx.db, sql`select count(*)::int as waiting, coalesce(extract(epoch from now() - min(created_at)), 0)::float8 as lag from domain_events where given_up_at is null`))[0];
   metrics.gauge("balcao_events_waiting", "Domain events recorded and not yet handled by every listener.", [], async (set) => set({}, (await events()).waiting));
   metrics.gauge("balcao_event_dispatch_lag_seconds", "Age of the oldest domain event not yet handled by every listener.", [], async (set) => set({}, Number((await events()).lag)));
 }

@@ -47,9 +47,7 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     );
     expect(text).not.toContain("/tickets/999999");
     expect(samples(text, "balcao_http_request_duration_seconds_count").some((s) => s.includes('route="/tickets/:id"'))).toBe(true);
-    await expect.poll(async () => samples((await scrape(t)).text, "balcao_messages_total")).toEqual(
-      expect.arrayContaining(['{direction="inbound",channel="sandbox"} 1', '{direction="outbound",channel="sandbox"} 1']),
-    );
+    await expect.poll(async () => samples((await scrape(t)).text, "balcao_messages_total")).toEqual(expect.arrayContaining(['{direction="inbound",channel="sandbox"} 1', '{direction="outbound",channel="sandbox"} 1']));
     expect(samples(text, "balcao_channel_sessions")).toContainEqual('{channel="sandbox",status="CONNECTED"} 1');
     expect(samples(text, "balcao_socket_connections")).toEqual([" 0"]);
     expect(samples(text, "balcao_events_waiting")).toHaveLength(1);

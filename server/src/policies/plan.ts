@@ -6,11 +6,7 @@ import { forbidden } from "../http/errors";
 
 /** Whether the company's plan enables a feature; a company without a plan has no restrictions. */
 export async function planAllows(db: Db, companyId: number, flag: PlanFlag): Promise<boolean> {
-  const [row] = await db
-    .select({ plan: plans })
-    .from(companies)
-    .leftJoin(plans, eq(plans.id, companies.planId))
-    .where(eq(companies.id, companyId));
+  const [row] = await db.select({ plan: plans }).from(companies).leftJoin(plans, eq(plans.id, companies.planId)).where(eq(companies.id, companyId));
   return row?.plan?.[flag] !== false;
 }
 

@@ -7,7 +7,9 @@ import type { RoomPolicies } from "./roomPolicies";
 import type { SocketCallers } from "./socketCallers";
 import { coalesceFrames } from "./coalesceFrames";
 
-interface SocketData { caller: Caller }
+interface SocketData {
+  caller: Caller;
+}
 
 /** socket.io on the app's HTTP server: token in the query, rooms joined after the same checks as HTTP. */
 export function createSocketServer(httpServer: HttpServer, ctx: AppContext, callers: SocketCallers, policies: RoomPolicies, corsOrigins: string[]) {
@@ -87,7 +89,10 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, call
     socket.on("disconnect", () => {
       if (stopping) return;
       const task = (async () => {
-        const others = await io.in(rooms.user(companyId, connectedAs.id)).fetchSockets().catch(() => []);
+        const others = await io
+          .in(rooms.user(companyId, connectedAs.id))
+          .fetchSockets()
+          .catch(() => []);
         if (others.length === 0) await callers.setOnline(connectedAs, false);
       })()
         .catch((err) => ctx.log?.warn({ err }, "presence not updated on disconnect"))

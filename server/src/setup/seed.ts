@@ -8,7 +8,10 @@ import { DEFAULT_HELPS } from "../modules/helps/defaults";
 
 const PLATFORM_DUE_DATE = "2099-12-31";
 
-export interface SeedResult { seeded: boolean; generatedPassword?: string }
+export interface SeedResult {
+  seeded: boolean;
+  generatedPassword?: string;
+}
 
 /** First start only: plan "Plano 1", company 1 "Empresa 1", its super admin and the starting help videos. */
 export async function seed(db: Db, opts: { adminEmail: string; adminPassword?: string }): Promise<SeedResult> {
@@ -21,11 +24,7 @@ export async function seed(db: Db, opts: { adminEmail: string; adminPassword?: s
     await tx.execute(sql`select pg_advisory_xact_lock(7240002)`);
     const [again] = await tx.select({ id: companies.id }).from(companies).limit(1);
     if (again) return false;
-    const [plan] = await tx
-      .insert(plans)
-      .values({ name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30 })
-      .onConflictDoNothing()
-      .returning();
+    const [plan] = await tx.insert(plans).values({ name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30 }).onConflictDoNothing().returning();
     const planId = plan?.id ?? (await tx.select({ id: plans.id }).from(plans).where(eq(plans.name, "Plano 1")))[0].id;
     // The platform owner's company never falls due; clients refuse a session whose company has no due date ahead.
     const company = await insertCompany(tx, { name: "Empresa 1", email: opts.adminEmail, phone: null, planId, dueDate: PLATFORM_DUE_DATE, recurrence: "MENSAL" });

@@ -146,7 +146,10 @@ function spiced(schema: Schema, name: string, pools: Pools): fc.Arbitrary<unknow
     return fc.oneof({ weight: 8, arbitrary: object }, { weight: 1, arbitrary: plausibleObject({ ...schema, required: [] }, pools) }, { weight: 1, arbitrary: hostileJson });
   }
   if (schema.type === "array") {
-    return fc.oneof(fc.tuple(fc.array(plausible(schema.items ?? {}, name, pools), { maxLength: 2 }), spiced(schema.items ?? {}, name, pools)).map(([clean, bad]) => [...clean, bad]), hostileJson);
+    return fc.oneof(
+      fc.tuple(fc.array(plausible(schema.items ?? {}, name, pools), { maxLength: 2 }), spiced(schema.items ?? {}, name, pools)).map(([clean, bad]) => [...clean, bad]),
+      hostileJson,
+    );
   }
   return fc.oneof({ weight: 4, arbitrary: sameTypeHostile(schema, name) }, { weight: 1, arbitrary: hostileJson });
 }
@@ -175,10 +178,7 @@ function queryParts(route: Route, pools: Pools, spicedAt?: number): fc.Arbitrary
 
 const prototypeQuery = fc.tuple(fc.constantFrom("__proto__", "constructor", "hasOwnProperty", "\u0000", "a[b]"), hostileQueryValue).map((part) => [part as Part]);
 
-const queryText = (parts: Part[]) =>
-  parts
-    .flatMap(([key, value]) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v) => `${encodeHostile(key)}=${encodeHostile(v)}`)))
-    .join("&");
+const queryText = (parts: Part[]) => parts.flatMap(([key, value]) => (value === undefined ? [] : (Array.isArray(value) ? value : [value]).map((v) => `${encodeHostile(key)}=${encodeHostile(v)}`))).join("&");
 
 type Body = Pick<HostileRequest, "contentType" | "body">;
 const json = (value: unknown): Body => ({ contentType: "application/json", body: toJson(value) });
@@ -196,10 +196,22 @@ export function hostileRequests(route: Route, pools: Pools): fc.Arbitrary<Hostil
   const spicedOnes = [
     ...route.params.map((_, i) => ({ weight: 1, arbitrary: shape(pathParams(route, pools, i), queryParts(route, pools), cleanBody(route, pools)) })),
     ...route.query.map((_, i) => ({ weight: 1, arbitrary: shape(pathParams(route, pools), queryParts(route, pools, i), cleanBody(route, pools)) })),
-    { weight: 1, arbitrary: shape(pathParams(route, pools), fc.tuple(queryParts(route, pools), prototypeQuery).map(([a, b]) => [...a, ...b]), cleanBody(route, pools)) },
+    {
+      weight: 1,
+      arbitrary: shape(
+        pathParams(route, pools),
+        fc.tuple(queryParts(route, pools), prototypeQuery).map(([a, b]) => [...a, ...b]),
+        cleanBody(route, pools),
+      ),
+    },
     ...(route.method === "GET"
       ? []
-      : [{ weight: Math.max(2, Object.keys(route.body?.properties ?? {}).length), arbitrary: shape(pathParams(route, pools), queryParts(route, pools), route.body ? spiced(route.body, "body", pools).map(json) : fc.oneof(hostileForm, brokenForm)) }]),
+      : [
+          {
+            weight: Math.max(2, Object.keys(route.body?.properties ?? {}).length),
+            arbitrary: shape(pathParams(route, pools), queryParts(route, pools), route.body ? spiced(route.body, "body", pools).map(json) : fc.oneof(hostileForm, brokenForm)),
+          },
+        ]),
   ];
   const wild = shape(pathParams(route, pools), fc.constant([]), route.method === "GET" ? fc.constant({}) : fc.oneof(hostileJson.map(json), hostileRawBody));
   const request = fc.oneof({ weight: 1, arbitrary: clean }, { weight: 8, arbitrary: fc.oneof(...spicedOnes) }, { weight: 1, arbitrary: wild });

@@ -34,11 +34,51 @@ const MB = 1024 * 1024;
 
 /** Texts that broke servers before: NUL, lone surrogates, prototype names, numbers in disguise, paths, markup. */
 const nastyTexts = [
-  "", " ", "\t\r\n", "\u0000", "a\u0000b", "\ud800", "x\udfffy", "\udbff\udfff", "💥", "Ａ\u200b\u202e",
-  "__proto__", "constructor", "prototype", "toString", "hasOwnProperty",
-  "null", "undefined", "NaN", "Infinity", "-1", "0", "-0", "1.5", "1e309", "2147483648", "99999999999999999999", "0x10", "١٢",
-  "true", "[]", "{}", "' or 1=1 --", "%00", "../../etc/passwd", "<script>alert(1)</script>", "${7*7}", "\\", '"',
-  "2024-99-99", "2024-02-30", "0000-00-00", "9999-12-31T23:59:60Z", "#ff0000", "00:00", "24:60",
+  "",
+  " ",
+  "\t\r\n",
+  "\u0000",
+  "a\u0000b",
+  "\ud800",
+  "x\udfffy",
+  "\udbff\udfff",
+  "💥",
+  "Ａ\u200b\u202e",
+  "__proto__",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "null",
+  "undefined",
+  "NaN",
+  "Infinity",
+  "-1",
+  "0",
+  "-0",
+  "1.5",
+  "1e309",
+  "2147483648",
+  "99999999999999999999",
+  "0x10",
+  "١٢",
+  "true",
+  "[]",
+  "{}",
+  "' or 1=1 --",
+  "%00",
+  "../../etc/passwd",
+  "<script>alert(1)</script>",
+  "${7*7}",
+  "\\",
+  '"',
+  "2024-99-99",
+  "2024-02-30",
+  "0000-00-00",
+  "9999-12-31T23:59:60Z",
+  "#ff0000",
+  "00:00",
+  "24:60",
 ];
 
 /** Mostly texts a database cannot store as they are (NUL, lone surrogates), in the middle of ordinary text. */
@@ -64,9 +104,7 @@ export const hostileNumber: fc.Arbitrary<number> = fc.oneof(
 const hostileKey = fc.oneof(fc.constantFrom("__proto__", "constructor", "prototype", "", "\u0000", "toString", "valueOf", "then", "a.b", "$where"), fc.string({ maxLength: 8 }));
 
 /** Nesting far deeper than any form, as arrays or objects. */
-const deepNesting = fc.constantFrom(1_000, 100_000).chain((depth) =>
-  fc.constantFrom(new RawJson("[".repeat(depth) + "]".repeat(depth)), new RawJson('{"a":'.repeat(depth / 10) + "1" + "}".repeat(depth / 10))),
-);
+const deepNesting = fc.constantFrom(1_000, 100_000).chain((depth) => fc.constantFrom(new RawJson("[".repeat(depth) + "]".repeat(depth)), new RawJson('{"a":'.repeat(depth / 10) + "1" + "}".repeat(depth / 10))));
 
 const prototypeTraps = fc.constantFrom(
   new RawJson('{"__proto__":{"isAdmin":true,"profile":"admin","companyId":1}}'),
@@ -90,5 +128,4 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.oneof(
 export const hostileQueryValue: fc.Arbitrary<string | string[]> = fc.oneof({ weight: 4, arbitrary: hostileText }, { weight: 1, arbitrary: fc.array(hostileText, { minLength: 2, maxLength: 3 }) });
 
 /** Entries a hostile client adds to an object: prototype names, or a key repeated with another value. */
-export const hostileExtraEntries = (keys: string[]) =>
-  fc.array(fc.tuple(keys.length ? fc.oneof(hostileKey, fc.constantFrom(...keys)) : hostileKey, hostileJson), { maxLength: 2 });
+export const hostileExtraEntries = (keys: string[]) => fc.array(fc.tuple(keys.length ? fc.oneof(hostileKey, fc.constantFrom(...keys)) : hostileKey, hostileJson), { maxLength: 2 });

@@ -34,5 +34,8 @@ export function metaWebhookSchema(phoneNumberId: string): Schema {
     },
     ["metadata", "messages"],
   );
-  return object({ object: { type: "string", enum: ["whatsapp_business_account"] }, entry: list(object({ changes: list(object({ field: { type: "string", enum: ["messages"] }, value }, ["field", "value"])) }, ["changes"])) }, ["entry"]);
+  return object(
+    { object: { type: "string", enum: ["whatsapp_business_account"] }, entry: list(object({ changes: list(object({ field: { type: "string", enum: ["messages"] }, value }, ["field", "value"])) }, ["changes"])) },
+    ["entry"],
+  );
 }

@@ -71,7 +71,10 @@ export async function startServerProcess(cluster: Cluster, name: string, timeout
   const end = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited while starting:\n${output}`);
-    const ok = await fetch(`${url}/healthz`).then((r) => r.status === 200, () => false);
+    const ok = await fetch(`${url}/healthz`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > end) {
       child.kill("SIGKILL");
@@ -106,7 +109,11 @@ export async function killAll() {
 /** Lines the processes' fake WhatsApp wrote: every message sent, by which process. */
 export function sentByFakes(cluster: Cluster): { pid: number; jid: string; text: string; id: string }[] {
   if (!fs.existsSync(cluster.whatsappLog)) return [];
-  return fs.readFileSync(cluster.whatsappLog, "utf8").split("\n").filter(Boolean).map((line) => JSON.parse(line));
+  return fs
+    .readFileSync(cluster.whatsappLog, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line));
 }
 
 function freePort() {

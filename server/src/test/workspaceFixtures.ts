@@ -7,12 +7,18 @@ let seq = 0;
 /** Rows inserted straight into the database, for modules whose own API does not exist yet. */
 export async function insertContact(t: TestApp, companyId: number, over: Partial<typeof contacts.$inferInsert> = {}) {
   const number = over.number ?? `5599${String(++seq).padStart(9, "0")}`;
-  const [row] = await t.built.ctx.db.insert(contacts).values({ companyId, name: "Cliente Teste", ...over, number }).returning();
+  const [row] = await t.built.ctx.db
+    .insert(contacts)
+    .values({ companyId, name: "Cliente Teste", ...over, number })
+    .returning();
   return row;
 }
 
 export async function insertTicket(t: TestApp, companyId: number, contactId: number, over: Partial<typeof tickets.$inferInsert> = {}) {
-  const [row] = await t.built.ctx.db.insert(tickets).values({ companyId, contactId, status: "open", ...over }).returning();
+  const [row] = await t.built.ctx.db
+    .insert(tickets)
+    .values({ companyId, contactId, status: "open", ...over })
+    .returning();
   return row;
 }
 

@@ -45,4 +45,3 @@ export async function markChatRead(chatId: number, userId: number): Promise<Chat
   const { data } = await api.post<Chat>(`/chats/${chatId}/read`, { userId });
   return data;
 }
-

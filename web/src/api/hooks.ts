@@ -3,8 +3,7 @@ import { DEFAULT_SETTINGS, type SettingItem } from "@balcao/common";
 import { fetchCompanyPlan, fetchPlans, fetchServerVersion, fetchSettings, updateSetting } from "./resources";
 import { queryKeys } from "./queryKeys";
 
-export const usePlans = (companyId?: string | null) =>
-  useQuery({ queryKey: queryKeys.plans(companyId), queryFn: () => fetchPlans(companyId), staleTime: 5 * 60_000 });
+export const usePlans = (companyId?: string | null) => useQuery({ queryKey: queryKeys.plans(companyId), queryFn: () => fetchPlans(companyId), staleTime: 5 * 60_000 });
 
 export const useCompanyPlan = (companyId: number | undefined) =>
   useQuery({
@@ -14,14 +13,12 @@ export const useCompanyPlan = (companyId: number | undefined) =>
     staleTime: 5 * 60_000,
   });
 
-export const useServerVersion = () =>
-  useQuery({ queryKey: queryKeys.serverVersion, queryFn: fetchServerVersion, staleTime: Infinity, meta: { silent: true } });
+export const useServerVersion = () => useQuery({ queryKey: queryKeys.serverVersion, queryFn: fetchServerVersion, staleTime: Infinity, meta: { silent: true } });
 
 export const useSettings = (enabled = true) => useQuery({ queryKey: queryKeys.settings, queryFn: fetchSettings, enabled });
 
 /** A setting's value, or its default while the company has not saved it. */
-export const settingValue = (settings: SettingItem[] | undefined, key: string) =>
-  settings?.find((s) => s.key === key)?.value ?? DEFAULT_SETTINGS[key] ?? "";
+export const settingValue = (settings: SettingItem[] | undefined, key: string) => settings?.find((s) => s.key === key)?.value ?? DEFAULT_SETTINGS[key] ?? "";
 
 /** Replaces one setting in the cached list (after a save or a socket event). */
 export function upsertSetting(list: SettingItem[] | undefined, setting: SettingItem): SettingItem[] {

@@ -10,7 +10,10 @@ const data = (...pages: Item[][]): PagedData<Item> => ({
 describe("paged list cache", () => {
   it("replaces a loaded record wherever it is", () => {
     const next = upsertInPages(data([{ id: 1, name: "a" }], [{ id: 2, name: "b" }]), { id: 2, name: "B" }, false);
-    expect(flattenPages(next)).toEqual([{ id: 1, name: "a" }, { id: 2, name: "B" }]);
+    expect(flattenPages(next)).toEqual([
+      { id: 1, name: "a" },
+      { id: 2, name: "B" },
+    ]);
   });
 
   it("puts a new record on top only when it belongs to the list", () => {
@@ -30,7 +33,20 @@ describe("paged list cache", () => {
   });
 
   it("lists a record once when it shifted pages while paging", () => {
-    expect(flattenPages(data([{ id: 1, name: "a" }, { id: 2, name: "b" }], [{ id: 2, name: "b" }, { id: 3, name: "c" }])).map((i) => i.id)).toEqual([1, 2, 3]);
+    expect(
+      flattenPages(
+        data(
+          [
+            { id: 1, name: "a" },
+            { id: 2, name: "b" },
+          ],
+          [
+            { id: 2, name: "b" },
+            { id: 3, name: "c" },
+          ],
+        ),
+      ).map((i) => i.id),
+    ).toEqual([1, 2, 3]);
   });
 
   it("matches a search in any field, ignoring case", () => {

@@ -58,5 +58,4 @@ export function flattenPages<T extends WithId>(data: PagedData<T> | undefined): 
 }
 
 /** Case-insensitive "contains", as the server's search matches. */
-export const matchesSearch = (search: string, ...fields: (string | null | undefined)[]) =>
-  !search || fields.some((f) => f?.toLowerCase().includes(search.toLowerCase()));
+export const matchesSearch = (search: string, ...fields: (string | null | undefined)[]) => !search || fields.some((f) => f?.toLowerCase().includes(search.toLowerCase()));

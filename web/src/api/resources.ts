@@ -54,7 +54,6 @@ export async function updateUser(id: number, body: UpdateUserInput): Promise<Use
   return data;
 }
 
-export const fetchWhatsapps = (companyId: number) =>
-  optionalList<WhatsappSummary>(api.get<WhatsappSummary[]>("/whatsapp", { params: { companyId, session: 0 } }));
+export const fetchWhatsapps = (companyId: number) => optionalList<WhatsappSummary>(api.get<WhatsappSummary[]>("/whatsapp", { params: { companyId, session: 0 } }));
 
 export const fetchQueues = () => optionalList<QueueRef>(api.get<QueueRef[]>("/queue"));

@@ -95,8 +95,6 @@ export async function fetchSandboxMedia(url: string): Promise<Blob> {
 
 /** The QR code's link, opened by "the phone": no login needed, the code is the proof. */
 export async function pairWithCode(whatsappId: string, code: string): Promise<{ status: ConnectionStatus; name: string }> {
-  const { data } = await publicApi.post<{ status: ConnectionStatus; name: string }>(
-    `/sandbox/pair/${encodeURIComponent(whatsappId)}/${encodeURIComponent(code)}`,
-  );
+  const { data } = await publicApi.post<{ status: ConnectionStatus; name: string }>(`/sandbox/pair/${encodeURIComponent(whatsappId)}/${encodeURIComponent(code)}`);
   return data;
 }

@@ -27,7 +27,11 @@ const pages = (...lists: ScheduleView[][]): SchedulePages => ({
 describe("schedule cache", () => {
   it("replaces a loaded schedule in place, whatever the action", () => {
     const data = upsertSchedule(pages([schedule(3), schedule(2)], [schedule(1)]), { ...schedule(1), status: "ENVIADA" }, false);
-    expect(allSchedules(data).map((s) => [s.id, s.status])).toEqual([[3, "PENDENTE"], [2, "PENDENTE"], [1, "ENVIADA"]]);
+    expect(allSchedules(data).map((s) => [s.id, s.status])).toEqual([
+      [3, "PENDENTE"],
+      [2, "PENDENTE"],
+      [1, "ENVIADA"],
+    ]);
     expect(data?.pages[0].count).toBe(3);
   });
 

@@ -3,7 +3,10 @@ import { STORAGE_KEYS, type AuthResponse, type SessionUser } from "@balcao/commo
 /** What survives a reload: the spec's local-storage keys. */
 const SESSION_KEYS = [STORAGE_KEYS.token, STORAGE_KEYS.companyId, STORAGE_KEYS.userId, STORAGE_KEYS.companyDueDate, STORAGE_KEYS.cshow];
 
-interface TokenClaims { exp?: number; iat?: number }
+interface TokenClaims {
+  exp?: number;
+  iat?: number;
+}
 
 /** The token this tab received last (local storage is shared by every tab of the browser). */
 let tabToken: string | null = null;

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
 import { queryKeys } from "./queryKeys";
-import {
-  applyNewMessage,
-  applyTicketDelete,
-  applyTicketUpdate,
-  applyUnreadReset,
-  findCachedTicketId,
-  flattenTickets,
-  placeTicket,
-  updateTicketLists,
-  type TicketListData,
-  type TicketViewer,
-} from "./ticketCache";
+import { applyNewMessage, applyTicketDelete, applyTicketUpdate, applyUnreadReset, findCachedTicketId, flattenTickets, placeTicket, updateTicketLists, type TicketListData, type TicketViewer } from "./ticketCache";
 import type { Ticket, TicketFilters } from "./tickets";
 
 const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
@@ -33,7 +22,20 @@ const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
   whatsappId: 1,
   createdAt: "2024-05-10T10:00:00.000Z",
   updatedAt: "2024-05-10T10:00:00.000Z",
-  contact: { id, name: `Contact ${id}`, number: "5511", email: "", profilePicUrl: "", urlPicture: "", isGroup: false, extraInfo: [], whatsappId: 1, companyId: 1, createdAt: "2024-05-10T10:00:00.000Z", updatedAt: "2024-05-10T10:00:00.000Z" },
+  contact: {
+    id,
+    name: `Contact ${id}`,
+    number: "5511",
+    email: "",
+    profilePicUrl: "",
+    urlPicture: "",
+    isGroup: false,
+    extraInfo: [],
+    whatsappId: 1,
+    companyId: 1,
+    createdAt: "2024-05-10T10:00:00.000Z",
+    updatedAt: "2024-05-10T10:00:00.000Z",
+  },
   user: null,
   queue: null,
   whatsapp: null,
@@ -119,7 +121,13 @@ describe("applying socket events to a cached list", () => {
   });
 
   it("lists a ticket once even when a later page repeats it", () => {
-    const data: TicketListData = { pages: [{ tickets: [ticket(1), ticket(2)], count: 3, hasMore: true }, { tickets: [ticket(2), ticket(3)], count: 3, hasMore: false }], pageParams: [1, 2] };
+    const data: TicketListData = {
+      pages: [
+        { tickets: [ticket(1), ticket(2)], count: 3, hasMore: true },
+        { tickets: [ticket(2), ticket(3)], count: 3, hasMore: false },
+      ],
+      pageParams: [1, 2],
+    };
     expect(ids(data)).toEqual([1, 2, 3]);
   });
 });

@@ -90,9 +90,22 @@ export async function fetchTicketMessages(ticketId: number, pageNumber: number):
   return data;
 }
 
-export interface TagOption { id: number; name: string; color: string }
-export interface UserOption { id: number; name: string; queues?: QueueRef[] }
-export interface ContactOption { id: number; name: string; number: string; profilePicUrl?: string | null }
+export interface TagOption {
+  id: number;
+  name: string;
+  color: string;
+}
+export interface UserOption {
+  id: number;
+  name: string;
+  queues?: QueueRef[];
+}
+export interface ContactOption {
+  id: number;
+  name: string;
+  number: string;
+  profilePicUrl?: string | null;
+}
 
 export async function fetchTagList(): Promise<TagOption[]> {
   const { data } = await api.get<TagOption[]>("/tags/list");

@@ -74,9 +74,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearLanding = useCallback(() => setLanding(null), []);
 
-  const value = useMemo<AuthContextValue>(
-    () => ({ status, user, login, logout, updateUser, landing, clearLanding }),
-    [status, user, login, logout, updateUser, landing, clearLanding],
-  );
+  const value = useMemo<AuthContextValue>(() => ({ status, user, login, logout, updateUser, landing, clearLanding }), [status, user, login, logout, updateUser, landing, clearLanding]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -57,7 +57,14 @@ export function ContactModal({ open, contact, onClose, onSaved }: ContactModalPr
       <form noValidate onSubmit={handleSubmit((body) => save.mutate(body))}>
         <DialogContent dividers>
           <Stack spacing={2}>
-            <TextField {...muiRegister(register("name"))} label={t("ticketView.contactModal.name")} autoFocus fullWidth {...fieldError(formState.errors.name)} slotProps={{ htmlInput: { "data-testid": "contact-name" } }} />
+            <TextField
+              {...muiRegister(register("name"))}
+              label={t("ticketView.contactModal.name")}
+              autoFocus
+              fullWidth
+              {...fieldError(formState.errors.name)}
+              slotProps={{ htmlInput: { "data-testid": "contact-name" } }}
+            />
             <TextField
               {...muiRegister(register("number"))}
               label={t("ticketView.contactModal.number")}
@@ -79,7 +86,13 @@ export function ContactModal({ open, contact, onClose, onSaved }: ContactModalPr
             {extra.fields.map((field, index) => (
               <Box key={field.id} sx={{ display: "flex", gap: 1, alignItems: "flex-start" }} data-testid="contact-extra-row">
                 <TextField {...muiRegister(register(`extraInfo.${index}.name`))} label={t("ticketView.contactModal.extraName")} size="small" sx={{ flex: 1 }} {...fieldError(formState.errors.extraInfo?.[index]?.name)} />
-                <TextField {...muiRegister(register(`extraInfo.${index}.value`))} label={t("ticketView.contactModal.extraValue")} size="small" sx={{ flex: 1 }} {...fieldError(formState.errors.extraInfo?.[index]?.value)} />
+                <TextField
+                  {...muiRegister(register(`extraInfo.${index}.value`))}
+                  label={t("ticketView.contactModal.extraValue")}
+                  size="small"
+                  sx={{ flex: 1 }}
+                  {...fieldError(formState.errors.extraInfo?.[index]?.value)}
+                />
                 <IconButton aria-label={t("ticketView.contactModal.removeExtra")} onClick={() => extra.remove(index)} data-testid="contact-extra-remove">
                   <DeleteOutlineIcon />
                 </IconButton>

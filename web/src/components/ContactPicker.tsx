@@ -68,14 +68,7 @@ export function ContactPicker<T extends PickableContact>({ value, onChange, erro
         </li>
       )}
       renderInput={(params) => (
-        <TextField
-          {...params}
-          autoFocus={autoFocus}
-          label={texts.label}
-          error={Boolean(error)}
-          helperText={error ?? (disabled ? undefined : texts.hint)}
-          inputProps={{ ...params.inputProps, "data-testid": testId }}
-        />
+        <TextField {...params} autoFocus={autoFocus} label={texts.label} error={Boolean(error)} helperText={error ?? (disabled ? undefined : texts.hint)} inputProps={{ ...params.inputProps, "data-testid": testId }} />
       )}
     />
   );

@@ -70,7 +70,12 @@ export function NewTicketModal({ onClose, contact: preset = null }: { onClose():
               autoFocus
               minSearch={MIN_CONTACT_SEARCH}
               testId="new-ticket-contact"
-              texts={{ label: t("ticketManager.newTicket.contact"), hint: t("ticketManager.newTicket.contactHint"), searching: t("ticketManager.newTicket.searching"), noContacts: t("ticketManager.newTicket.noContacts") }}
+              texts={{
+                label: t("ticketManager.newTicket.contact"),
+                hint: t("ticketManager.newTicket.contactHint"),
+                searching: t("ticketManager.newTicket.searching"),
+                noContacts: t("ticketManager.newTicket.noContacts"),
+              }}
             />
             <TextField
               select

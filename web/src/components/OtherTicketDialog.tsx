@@ -6,9 +6,7 @@ import type { OtherOpenTicket } from "../api/tickets";
 export function OtherTicketDialog({ ticket, onClose }: { ticket: OtherOpenTicket; onClose(): void }) {
   const { t } = useTranslation();
   const queue = ticket.queue?.name ?? t("ticketManager.newTicket.alreadyNoQueue");
-  const text = ticket.user
-    ? t("ticketManager.newTicket.alreadyText", { user: ticket.user.name, queue })
-    : t("ticketManager.newTicket.alreadyPending", { queue });
+  const text = ticket.user ? t("ticketManager.newTicket.alreadyText", { user: ticket.user.name, queue }) : t("ticketManager.newTicket.alreadyPending", { queue });
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth data-testid="new-ticket-already-open">
       <DialogTitle>{t("ticketManager.newTicket.alreadyTitle")}</DialogTitle>

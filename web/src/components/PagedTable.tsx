@@ -34,12 +34,23 @@ export function PagedTable(props: PagedTableProps) {
     state = <CircularProgress size={28} aria-label={t("common.loading")} />;
   } else if (query.isError && rowCount === 0) {
     state = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
         {t("common.loadFailed")}
       </Alert>
     );
   } else if (rowCount === 0) {
-    state = <Typography color="text.secondary" data-testid={`${props.testId}-empty`}>{props.emptyText}</Typography>;
+    state = (
+      <Typography color="text.secondary" data-testid={`${props.testId}-empty`}>
+        {props.emptyText}
+      </Typography>
+    );
   }
   return (
     <Paper variant="outlined">

@@ -18,12 +18,7 @@ export const PasswordField = forwardRef<HTMLDivElement, TextFieldProps>(function
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton
-                aria-label={visible ? t("login.hidePassword") : t("login.showPassword")}
-                onClick={() => setVisible((v) => !v)}
-                edge="end"
-                size="small"
-              >
+              <IconButton aria-label={visible ? t("login.hidePassword") : t("login.showPassword")} onClick={() => setVisible((v) => !v)} edge="end" size="small">
                 {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
               </IconButton>
             </InputAdornment>

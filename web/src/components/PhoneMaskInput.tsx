@@ -8,13 +8,5 @@ interface PhoneMaskInputProps {
 
 /** The spec's phone mask '(99) 99999-9999' (written '(00) 00000-0000' in imask), as an MUI inputComponent. */
 export const PhoneMaskInput = forwardRef<HTMLInputElement, PhoneMaskInputProps>(function PhoneMaskInput({ onChange, ...other }, ref) {
-  return (
-    <IMaskInput
-      {...other}
-      mask="(00) 00000-0000"
-      inputRef={ref}
-      overwrite
-      onAccept={(value: string) => onChange({ target: { name: other.name, value } })}
-    />
-  );
+  return <IMaskInput {...other} mask="(00) 00000-0000" inputRef={ref} overwrite onAccept={(value: string) => onChange({ target: { name: other.name, value } })} />;
 });

@@ -76,7 +76,13 @@ export function SearchListPage<R extends { id: number }>(props: SearchListPagePr
               onChange={(event) => props.onSearchChange(event.target.value)}
               placeholder={t(`${texts}.searchPlaceholder`)}
               slotProps={{
-                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
                 htmlInput: { "data-testid": `${testIdPrefix}-search`, "aria-label": t(`${texts}.searchPlaceholder`) },
               }}
             />

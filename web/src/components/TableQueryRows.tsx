@@ -30,7 +30,14 @@ export function TableQueryRows({ columns, query, rowCount, emptyText, emptyTestI
     return (
       <TableRow>
         <TableCell colSpan={columns}>
-          <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+                {t("common.retry")}
+              </Button>
+            }
+          >
             {t("common.loadFailed")}
           </Alert>
         </TableCell>

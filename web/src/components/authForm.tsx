@@ -40,15 +40,7 @@ export function AuthPasswordField({ registration, error, hint, testId, htmlInput
 /** The form's large submit button; while `submitting` it is disabled and spins. */
 export function AuthSubmitButton({ submitting, testId, children }: { submitting: boolean; testId: string; children: ReactNode }) {
   return (
-    <Button
-      type="submit"
-      variant="contained"
-      size="large"
-      fullWidth
-      disabled={submitting}
-      data-testid={testId}
-      startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-    >
+    <Button type="submit" variant="contained" size="large" fullWidth disabled={submitting} data-testid={testId} startIcon={submitting ? <CircularProgress size={18} color="inherit" /> : undefined}>
       {children}
     </Button>
   );

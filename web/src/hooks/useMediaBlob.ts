@@ -1,7 +1,11 @@
 import { useEffect, useState } from "react";
 import { api } from "../api/client";
 
-export interface MediaBlob { url: string | null; error: boolean; loading: boolean }
+export interface MediaBlob {
+  url: string | null;
+  error: boolean;
+  loading: boolean;
+}
 
 /** Media are never public: fetched with the bearer token and shown through an object URL, revoked on unmount. */
 export function useMediaBlob(source: string | null, enabled = true): MediaBlob {

@@ -49,10 +49,7 @@ export function usePagedList<T extends { id: number }>({ baseKey, search, fetchP
     },
     [queryClient, baseKey],
   );
-  const remove = useCallback(
-    (id: number) => queryClient.setQueriesData<PagedData<T>>({ queryKey: baseKey }, (data) => removeFromPages(data, id)),
-    [queryClient, baseKey],
-  );
+  const remove = useCallback((id: number) => queryClient.setQueriesData<PagedData<T>>({ queryKey: baseKey }, (data) => removeFromPages(data, id)), [queryClient, baseKey]);
 
   const total = query.data?.pages[0]?.count;
   return { query, items, total, scrollRef, onScroll, upsert, remove };

@@ -42,7 +42,10 @@ void i18n.use(initReactI18next).init({
  */
 export const i18nReady: Promise<void> = loadLanguage(firstLanguage)
   .then(() => (firstLanguage === "pt" ? undefined : i18n.changeLanguage(firstLanguage)))
-  .then(() => undefined, () => undefined);
+  .then(
+    () => undefined,
+    () => undefined,
+  );
 
 i18n.on("languageChanged", (lng) => {
   localStorage.setItem(STORAGE_KEYS.language, lng);

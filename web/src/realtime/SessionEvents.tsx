@@ -8,10 +8,24 @@ import { clearSession, setCampaignsFlag, storedUserId, tokenReplacedByOtherTab }
 import { useAuth } from "../app/authContext";
 import { useCompanyEvent } from "./socketContext";
 
-interface AuthEvent { action: string; user?: { id: number } }
-interface UserEvent { action: string; user?: UserListItem; userId?: number }
-interface SettingsEvent { action: string; setting?: SettingItem }
-interface PlanEvent { action: string; companyId?: number; plan?: Plan | null }
+interface AuthEvent {
+  action: string;
+  user?: { id: number };
+}
+interface UserEvent {
+  action: string;
+  user?: UserListItem;
+  userId?: number;
+}
+interface SettingsEvent {
+  action: string;
+  setting?: SettingItem;
+}
+interface PlanEvent {
+  action: string;
+  companyId?: number;
+  plan?: Plan | null;
+}
 
 const PROFILES: readonly SessionUser["profile"][] = ["admin", "user", "supervisor"];
 
@@ -66,4 +80,3 @@ export function SessionEvents() {
 
   return null;
 }
-

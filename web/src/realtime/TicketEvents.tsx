@@ -3,23 +3,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useMatch, useNavigate } from "react-router-dom";
 import { SERVER_EVENTS } from "@balcao/common";
 import { queryKeys } from "../api/queryKeys";
-import {
-  applyNewMessage,
-  applyTicketDelete,
-  applyTicketUpdate,
-  applyUnreadReset,
-  findCachedTicketId,
-  placeTicket,
-  updateTicketLists,
-} from "../api/ticketCache";
+import { applyNewMessage, applyTicketDelete, applyTicketUpdate, applyUnreadReset, findCachedTicketId, placeTicket, updateTicketLists } from "../api/ticketCache";
 import type { Ticket } from "../api/tickets";
 import { useCompanyEvent, useSocket } from "./socketContext";
 import { useTicketViewer } from "./ticketViewer";
 
-export type TicketEvent =
-  | { action: "update"; ticket: Ticket }
-  | { action: "delete"; ticketId: number }
-  | { action: "updateUnread"; ticketId: number };
+export type TicketEvent = { action: "update"; ticket: Ticket } | { action: "delete"; ticketId: number } | { action: "updateUnread"; ticketId: number };
 
 export interface AppMessageEvent {
   action: "create" | "update";

@@ -21,7 +21,10 @@ beforeAll(async () => {
   ai.speechKey = VOICE_KEY;
   const stream = new PassThrough();
   stream.on("data", (chunk: Buffer) => lines.push(...chunk.toString("utf8").split("\n").filter(Boolean)));
-  t = await startTestApp({ env: { WEBHOOKS_ALLOW_PRIVATE_HOSTS: "true", AI_MODEL: "modelo-padrao", AI_RETRY_DELAY_MS: "5", SPEECH_TTS_URL: ai.speechUrl, LOG_LEVEL: "debug" }, build: { logger: true, logStream: stream } });
+  t = await startTestApp({
+    env: { WEBHOOKS_ALLOW_PRIVATE_HOSTS: "true", AI_MODEL: "modelo-padrao", AI_RETRY_DELAY_MS: "5", SPEECH_TTS_URL: ai.speechUrl, LOG_LEVEL: "debug" },
+    build: { logger: true, logStream: stream },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -61,7 +64,13 @@ async function setup(over: Record<string, unknown> = {}, onQueue = false): Promi
 }
 
 const outbound = async (s: Setup, number: string) => (await t.http.get(`/sandbox/${s.wa.id}/outbound?number=${number}`, s.wa.token)).body as { body: string; mediaType?: string | null }[];
-const ticketOf = async (s: Setup, id: number) => (await t.built.ctx.db.select().from(tickets).where(and(eq(tickets.companyId, s.companyId), eq(tickets.id, id))))[0];
+const ticketOf = async (s: Setup, id: number) =>
+  (
+    await t.built.ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, s.companyId), eq(tickets.id, id)))
+  )[0];
 
 describe("an AI prompt answers its connection's tickets", () => {
   it("sends the prompt as system text with the conversation, and the reply reaches the customer once", async () => {
@@ -70,17 +79,26 @@ describe("an AI prompt answers its connection's tickets", () => {
     const before = ai.chats.length;
     ai.reply = () => ({ status: 200, text: "Abrimos às 9h." });
     const first = await customerSays(t.http, s.wa, number, "Que horas vocês abrem?");
-    const sent = await until(() => outbound(s, number), (o) => o.length >= 1);
+    const sent = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     expect(sent.map((m) => m.body)).toEqual(["Abrimos às 9h."]);
     const chat = ai.chats[before];
     expect(chat.authorization).toBe(`Bearer ${API_KEY}`);
     expect(chat.body).toMatchObject({ model: "modelo-padrao", max_tokens: 100, temperature: 1 });
-    expect(chat.body.messages).toEqual([{ role: "system", content: SYSTEM }, { role: "user", content: "Que horas vocês abrem?" }]);
+    expect(chat.body.messages).toEqual([
+      { role: "system", content: SYSTEM },
+      { role: "user", content: "Que horas vocês abrem?" },
+    ]);
     expect(await ticketOf(s, first.ticket.id)).toMatchObject({ status: "pending", userId: null, promptId: s.prompt.id });
 
     ai.reply = () => ({ status: 200, text: "Fechamos às 18h." });
     for (const text of ["E fecham?", "Obrigado"]) await customerSays(t.http, s.wa, number, text);
-    const later = await until(() => outbound(s, number), (o) => o.length >= 3);
+    const later = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 3,
+    );
     expect(later.map((m) => m.body)).toEqual(["Abrimos às 9h.", "Fechamos às 18h.", "Fechamos às 18h."]);
     // maxMessages 4: the last four messages of the ticket, oldest first
     const last = ai.chats[ai.chats.length - 1].body.messages;
@@ -101,7 +119,10 @@ describe("an AI prompt answers its connection's tickets", () => {
     const number = newNumber();
     const before = ai.chats.length;
     const said = await customerSays(t.http, s.wa, number, "Quero falar com um atendente, por favor");
-    const sent = await until(() => outbound(s, number), (o) => o.length >= 1);
+    const sent = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     expect(sent.map((m) => m.body)).toEqual([HANDOVER_MESSAGE]);
     expect(ai.chats.length).toBe(before);
     expect(await ticketOf(s, said.ticket.id)).toMatchObject({ status: "pending", userId: null, queueId: s.queue.id, promptId: null, chatbot: false });
@@ -116,7 +137,10 @@ describe("an AI prompt answers its connection's tickets", () => {
     const number = newNumber();
     ai.reply = () => ({ status: 200, text: "Um momento.\n#transferir" });
     const said = await customerSays(t.http, s.wa, number, "Preciso cancelar um pedido antigo");
-    const sent = await until(() => outbound(s, number), (o) => o.length >= 2);
+    const sent = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 2,
+    );
     expect(sent.map((m) => m.body)).toEqual(["Um momento.", HANDOVER_MESSAGE]);
     expect(await ticketOf(s, said.ticket.id)).toMatchObject({ status: "pending", queueId: s.queue.id, promptId: null });
   });
@@ -127,7 +151,10 @@ describe("an AI prompt answers its connection's tickets", () => {
     const before = ai.chats.length;
     ai.reply = () => ({ status: 503 });
     const said = await customerSays(t.http, s.wa, number, "Oi");
-    const sent = await until(() => outbound(s, number), (o) => o.length >= 1);
+    const sent = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     expect(sent.map((m) => m.body)).toEqual([HANDOVER_MESSAGE]);
     expect(ai.chats.length - before).toBe(3);
     expect(await ticketOf(s, said.ticket.id)).toMatchObject({ status: "pending", queueId: s.queue.id, promptId: null });
@@ -141,7 +168,10 @@ describe("an AI prompt answers its connection's tickets", () => {
     try {
       const before = ai.chats.length;
       const said = await customerSays(t.http, s.wa, number, "Oi");
-      const sent = await until(() => outbound(s, number), (o) => o.length >= 1);
+      const sent = await until(
+        () => outbound(s, number),
+        (o) => o.length >= 1,
+      );
       expect(sent.map((m) => m.body)).toEqual([HANDOVER_MESSAGE]);
       expect(ai.chats.length).toBe(before);
       expect(await ticketOf(s, said.ticket.id)).toMatchObject({ status: "pending", queueId: s.queue.id, promptId: null });
@@ -155,9 +185,15 @@ describe("an AI prompt answers its connection's tickets", () => {
     const number = newNumber();
     ai.reply = () => ({ status: 200, text: "Resposta" });
     const said = await customerSays(t.http, s.wa, number, "Olá");
-    await until(() => outbound(s, number), (o) => o.length >= 1);
+    await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     const me = (await t.http.get("/auth/me", s.token)).body;
-    await t.built.ctx.db.update(tickets).set({ status: "open", userId: me.id ?? null }).where(eq(tickets.id, said.ticket.id));
+    await t.built.ctx.db
+      .update(tickets)
+      .set({ status: "open", userId: me.id ?? null })
+      .where(eq(tickets.id, said.ticket.id));
     const before = ai.chats.length;
     await customerSays(t.http, s.wa, number, "Tem alguém aí?");
     await new Promise((r) => setTimeout(r, 400));
@@ -171,7 +207,10 @@ describe("a ticket a queue integration holds", () => {
     const number = newNumber();
     ai.reply = () => ({ status: 200, text: "Resposta" });
     const said = await customerSays(t.http, s.wa, number, "Olá");
-    await until(() => outbound(s, number), (o) => o.length >= 1);
+    await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     await t.built.ctx.db.update(tickets).set({ useIntegration: true }).where(eq(tickets.id, said.ticket.id));
     const before = ai.chats.length;
     await customerSays(t.http, s.wa, number, "Ainda aí?");
@@ -189,14 +228,23 @@ describe("a prompt on a queue", () => {
     ai.reply = () => ({ status: 200, text: "Sou a assistente do suporte." });
     const before = ai.chats.length;
     await customerSays(t.http, s.wa, number, "Oi");
-    const menu = await until(() => outbound(s, number), (o) => o.length >= 1);
+    const menu = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     expect(menu[0].body).toContain("Bem-vindo!");
     await customerSays(t.http, s.wa, number, "1");
-    await until(() => outbound(s, number), (o) => o.length >= 2);
+    await until(
+      () => outbound(s, number),
+      (o) => o.length >= 2,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect(ai.chats.length).toBe(before);
     await customerSays(t.http, s.wa, number, "Meu produto não liga");
-    const sent = await until(() => outbound(s, number), (o) => o.length >= 3);
+    const sent = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 3,
+    );
     expect(sent.map((m) => m.body)).toEqual([menu[0].body, "Fila de suporte.", "Sou a assistente do suporte."]);
     expect(ai.chats.length - before).toBe(1);
   });
@@ -210,14 +258,20 @@ describe("a prompt on the connection's only queue, without a greeting or options
     ai.reply = () => ({ status: 200, text: "Olá! Sou a assistente." });
     const before = ai.chats.length;
     const said = await customerSays(t.http, s.wa, number, "Vocês abrem no sábado?");
-    await until(() => outbound(s, number), (o) => o.length >= 1);
+    await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     await new Promise((r) => setTimeout(r, 400));
     expect((await outbound(s, number)).map((m) => m.body)).toEqual(["Olá! Sou a assistente."]);
     expect(ai.chats.length - before).toBe(1);
     expect(ai.chats[before].body.messages.at(-1)).toEqual({ role: "user", content: "Vocês abrem no sábado?" });
     expect(await ticketOf(s, said.ticket.id)).toMatchObject({ queueId: s.queue.id, promptId: s.prompt.id, chatbot: false });
     await customerSays(t.http, s.wa, number, "E no domingo?");
-    await until(() => outbound(s, number), (o) => o.length >= 2);
+    await until(
+      () => outbound(s, number),
+      (o) => o.length >= 2,
+    );
     expect(ai.chats.length - before).toBe(2);
   });
 });
@@ -231,7 +285,10 @@ describe("voice", () => {
     const before = { chats: ai.chats.length, speeches: ai.speeches.length, transcriptions: ai.transcriptions.length };
     const audio = Buffer.from("OggS-fake-audio-bytes").toString("base64");
     const said = await customerSays(t.http, s.wa, number, "", { mediaType: "audio", media: { data: audio, filename: "nota.ogg", mimetype: "audio/ogg" } });
-    const sent = await until(() => outbound(s, number), (o) => o.length >= 2);
+    const sent = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 2,
+    );
     expect(sent.map((m) => m.body)[0]).toBe("O plano anual custa R$ 100 & vem com 2 meses grátis.");
     expect(sent[1].mediaType).toBe("audio");
     expect(ai.transcriptions.slice(before.transcriptions)).toEqual([{ authorization: `Bearer ${API_KEY}`, model: "whisper-1", filename: "nota.ogg", size: 21 }]);
@@ -253,7 +310,10 @@ describe("after a stop", () => {
     const number = newNumber();
     ai.reply = () => ({ status: 200, text: "Primeira resposta" });
     const said = await customerSays(t.http, s.wa, number, "Olá");
-    await until(() => outbound(s, number), (o) => o.length >= 1);
+    await until(
+      () => outbound(s, number),
+      (o) => o.length >= 1,
+    );
     // a message recorded as due whose answer a stop interrupted
     const [lost] = await t.built.ctx.db
       .insert(messages)
@@ -263,7 +323,10 @@ describe("after a stop", () => {
     ai.reply = () => ({ status: 200, text: "Entregamos sim." });
     expect(await answerLeftDue(t.built.ctx, 0)).toBeGreaterThanOrEqual(1);
     await answerLeftDue(t.built.ctx, 0);
-    const sent = await until(() => outbound(s, number), (o) => o.length >= 2);
+    const sent = await until(
+      () => outbound(s, number),
+      (o) => o.length >= 2,
+    );
     await new Promise((r) => setTimeout(r, 300));
     expect((await outbound(s, number)).map((m) => m.body)).toEqual(["Primeira resposta", "Entregamos sim."]);
     expect(sent.length).toBe(2);

@@ -50,11 +50,20 @@ async function spoken(ctx: AppContext, prompt: PromptRow, companyId: number, tex
  * three times, or that answers the hand-over instruction, gives the ticket to the prompt's queue.
  */
 export async function answerDue(ctx: AppContext, companyId: number, messageId: number) {
-  const [due] = await ctx.db.select().from(promptReplies).where(and(eq(promptReplies.companyId, companyId), eq(promptReplies.messageId, messageId)));
+  const [due] = await ctx.db
+    .select()
+    .from(promptReplies)
+    .where(and(eq(promptReplies.companyId, companyId), eq(promptReplies.messageId, messageId)));
   if (!due || due.answeredAt) return;
-  const [prompt] = await ctx.db.select().from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, due.promptId)));
+  const [prompt] = await ctx.db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, due.promptId)));
   if (!prompt) return;
-  const [message] = await ctx.db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  const [message] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
   if (!message) return;
   const endpoint = endpointOf(ctx, prompt);
   const reply: Reply = { companyId, messageId, ticketId: due.ticketId, prompt: { id: prompt.id, queueId: prompt.queueId }, text: "", handover: null };

@@ -37,14 +37,24 @@ export async function contextOf(ctx: AppContext, companyId: number, ticketId: nu
  * announced as the message's update. A message already transcribed is not sent again.
  */
 export async function transcriptOf(ctx: AppContext, endpoint: Endpoint, companyId: number, messageId: number): Promise<string | null> {
-  const [m] = await ctx.db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
+  const [m] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)));
   if (!m || m.mediaType !== "audio" || !m.mediaPath) return null;
   if (m.transcript) return m.transcript;
   const data = await ctx.media.read(companyId, m.mediaPath);
   const filename = m.mediaName || "audio.ogg";
   const text = await transcribe(endpoint, ctx.config.aiTranscriptionModel, { data, filename, mimetype: mimeOf(filename) === "application/octet-stream" ? "audio/ogg" : mimeOf(filename) });
-  const [row] = await ctx.db.update(messages).set({ transcript: text }).where(and(eq(messages.companyId, companyId), eq(messages.id, messageId))).returning();
-  const [ticketRow] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, row.ticketId)));
+  const [row] = await ctx.db
+    .update(messages)
+    .set({ transcript: text })
+    .where(and(eq(messages.companyId, companyId), eq(messages.id, messageId)))
+    .returning();
+  const [ticketRow] = await ctx.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, row.ticketId)));
   if (ticketRow) {
     const ticket = await presentTicket(ctx.db, ticketRow);
     const [view] = await presentMessages(ctx.db, companyId, [row]);

@@ -20,7 +20,11 @@ export function readReply(reply: string): { text: string; handover: boolean } {
   return { text, handover: true };
 }
 
-const strip = (text: string) => text.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+const strip = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase();
 
 /** Words that ask for a person in pt, en and es. */
 const ASKS_FOR_PERSON = /\b(atendente|atendentes|humano|humana|pessoa real|falar com (alguem|uma pessoa|um atendente)|human|agent|real person|operador|operadora|persona|agente)\b/;

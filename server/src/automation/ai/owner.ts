@@ -48,12 +48,18 @@ export async function promptFor(ctx: AppContext, companyId: number, messageId: n
   if (!promptId) {
     const asStored = stored ?? ticket;
     if (asStored.queueId === null || asStored.chatbot || opened) return null;
-    const [queue] = await ctx.db.select({ promptId: queues.promptId }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, asStored.queueId)));
+    const [queue] = await ctx.db
+      .select({ promptId: queues.promptId })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), eq(queues.id, asStored.queueId)));
     promptId = queue?.promptId ?? null;
     if (promptId && !stored && (await saidAfter(ctx, companyId, now.id, messageId))) return null;
   }
   if (!promptId) return null;
-  const [prompt] = await ctx.db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)));
+  const [prompt] = await ctx.db
+    .select({ id: prompts.id })
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)));
   if (!prompt || !(await planAllows(ctx.db, companyId, "useOpenAi"))) return null;
   return { promptId: prompt.id, ticketId: now.id };
 }
@@ -109,7 +115,10 @@ export async function promptOnEntry(ctx: AppContext, companyId: number, ticketId
     "balcao_ai_entry",
   );
   if (!row?.prompt_id || !row.message_id) return null;
-  const [prompt] = await ctx.db.select({ id: prompts.id }).from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, row.prompt_id)));
+  const [prompt] = await ctx.db
+    .select({ id: prompts.id })
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, row.prompt_id)));
   if (!prompt || !(await planAllows(ctx.db, companyId, "useOpenAi"))) return null;
   return { promptId: prompt.id, ticketId, messageId: Number(row.message_id) };
 }

@@ -5,8 +5,10 @@ export function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
   const before = running.get(key) ?? Promise.resolve();
   const next = before.then(work, work);
   running.set(key, next);
-  void next.finally(() => {
-    if (running.get(key) === next) running.delete(key);
-  }).catch(() => undefined);
+  void next
+    .finally(() => {
+      if (running.get(key) === next) running.delete(key);
+    })
+    .catch(() => undefined);
   return next;
 }

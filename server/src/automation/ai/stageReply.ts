@@ -36,7 +36,11 @@ export async function stageReply(ctx: AppContext, reply: Reply) {
       .where(and(eq(promptReplies.companyId, reply.companyId), eq(promptReplies.messageId, reply.messageId), isNull(promptReplies.answeredAt)))
       .returning();
     if (claimed.length === 0) return null;
-    const [ticket] = await tx.select().from(tickets).where(and(eq(tickets.companyId, reply.companyId), eq(tickets.id, reply.ticketId))).for("update");
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, reply.companyId), eq(tickets.id, reply.ticketId)))
+      .for("update");
     if (!ticket || ticket.status !== "pending" || ticket.userId !== null) return null;
     const rows: MessageRow[] = [];
     if (reply.text) rows.push((await storeOutbound(tx, ticket, { body: reply.text })).row);

@@ -219,7 +219,13 @@ describe("a restart of the server mid-campaign", () => {
     await startDueCampaigns(t.built.ctx, clock.now());
     // the process stops during the pause after the 12th message
     const stop = new AbortController();
-    const stopping: CampaignClock = { ...clock, sleep: async (ms) => { await clock.sleep(ms); if (clock.sleeps.length === 12) stop.abort(); } };
+    const stopping: CampaignClock = {
+      ...clock,
+      sleep: async (ms) => {
+        await clock.sleep(ms);
+        if (clock.sleeps.length === 12) stop.abort();
+      },
+    };
     expect(await runCampaign(t.built.ctx, c.id, stop.signal, stopping)).toBe("aborted");
     expect(await phones(t.built.ctx, wa.id)).toHaveLength(12);
     await t.close();

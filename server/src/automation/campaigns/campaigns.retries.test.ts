@@ -42,7 +42,10 @@ describe("a campaign whose sends the channel refuses", () => {
     expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual([numbers[1], numbers[2], numbers[0]]);
     expect(clock.sleeps[0]).toBe(backoffMs(1));
     expect(clock.sleeps.reduce((sum, ms) => sum + ms, 0)).toBeGreaterThanOrEqual(retryDelayMs(1));
-    const [first] = await t.built.ctx.db.select().from(campaignShippings).where(and(eq(campaignShippings.campaignId, c.id), eq(campaignShippings.number, numbers[0])));
+    const [first] = await t.built.ctx.db
+      .select()
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.campaignId, c.id), eq(campaignShippings.number, numbers[0])));
     expect(first).toMatchObject({ attempts: 1, failedAt: null, retryAt: null });
     expect(first.deliveredAt).toBeInstanceOf(Date);
     // the ticket holds one message, sent: the retry sent the stored one rather than storing another
@@ -62,7 +65,10 @@ describe("a campaign whose sends the channel refuses", () => {
     expect((await phones(t.built.ctx, wa.id)).map((m) => m.number)).toEqual([numbers[1]]);
     const report = (await t.http.get(`/campaigns/${c.id}`, a.token)).body;
     expect(report.counts).toMatchObject({ validContacts: 2, delivered: 1, failed: 1 });
-    const [given] = await t.built.ctx.db.select().from(campaignShippings).where(and(eq(campaignShippings.campaignId, c.id), eq(campaignShippings.number, numbers[0])));
+    const [given] = await t.built.ctx.db
+      .select()
+      .from(campaignShippings)
+      .where(and(eq(campaignShippings.campaignId, c.id), eq(campaignShippings.number, numbers[0])));
     expect(given).toMatchObject({ attempts: 3, failure: "ERR_SENDING_WAPP_MSG" });
     const items = await t.built.ctx.db.select().from(contactListItems).where(eq(contactListItems.contactListId, list.id)).orderBy(asc(contactListItems.id));
     expect(items.map((i) => i.isWhatsappValid)).toEqual([false, null]);

@@ -27,7 +27,10 @@ export const backoffMs = (failures: number) => Math.min(10 * MINUTE, 15_000 * 2 
 export async function settleSend(ctx: AppContext, campaignId: number, shippingId: number, messageId: number, now: Date) {
   const [message] = await ctx.db.select({ sendStatus: messages.sendStatus }).from(messages).where(eq(messages.id, messageId));
   if (message?.sendStatus === "sent") {
-    await ctx.db.update(campaigns).set({ consecutiveFailures: 0 }).where(and(eq(campaigns.id, campaignId), sql`${campaigns.consecutiveFailures} > 0`));
+    await ctx.db
+      .update(campaigns)
+      .set({ consecutiveFailures: 0 })
+      .where(and(eq(campaigns.id, campaignId), sql`${campaigns.consecutiveFailures} > 0`));
     return "sent" as const;
   }
   if (message?.sendStatus !== "failed") return "waiting" as const;
@@ -42,7 +45,10 @@ export async function settleSend(ctx: AppContext, campaignId: number, shippingId
       await tx.update(campaignShippings).set({ failedAt: now, failure: "ERR_SENDING_WAPP_MSG", retryAt: null }).where(eq(campaignShippings.id, shippingId));
       if (shipping.contactListItemId) await markNotValid(tx, shipping.companyId, shipping.contactListItemId, events);
     } else {
-      await tx.update(campaignShippings).set({ retryAt: new Date(now.getTime() + retryDelayMs(shipping.attempts)) }).where(eq(campaignShippings.id, shippingId));
+      await tx
+        .update(campaignShippings)
+        .set({ retryAt: new Date(now.getTime() + retryDelayMs(shipping.attempts)) })
+        .where(eq(campaignShippings.id, shippingId));
     }
     const [campaign] = await tx
       .update(campaigns)
@@ -51,7 +57,11 @@ export async function settleSend(ctx: AppContext, campaignId: number, shippingId
       .returning({ failures: campaigns.consecutiveFailures, nextSendAt: campaigns.nextSendAt });
     if (campaign) {
       const until = now.getTime() + backoffMs(campaign.failures);
-      if (!campaign.nextSendAt || campaign.nextSendAt.getTime() < until) await tx.update(campaigns).set({ nextSendAt: new Date(until) }).where(eq(campaigns.id, campaignId));
+      if (!campaign.nextSendAt || campaign.nextSendAt.getTime() < until)
+        await tx
+          .update(campaigns)
+          .set({ nextSendAt: new Date(until) })
+          .where(eq(campaigns.id, campaignId));
     }
     events.add(campaignProgressed(shipping.companyId, campaignId));
   });

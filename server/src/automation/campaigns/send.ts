@@ -106,7 +106,10 @@ export async function sendNext(ctx: AppContext, campaignId: number, clock: Campa
       .from(campaignShippings)
       .where(and(eq(campaignShippings.campaignId, campaignId), sql`(${campaignShippings.deliveredAt} is not null or ${campaignShippings.confirmationRequestedAt} is not null)`));
     const pause = pauseAfter(sent, settings, clock.random(), CAMPAIGN_CHANNEL_MIN_PAUSE_MS[connection.channel] ?? 0);
-    await tx.update(campaigns).set({ nextSendAt: new Date(now.getTime() + pause) }).where(eq(campaigns.id, campaignId));
+    await tx
+      .update(campaigns)
+      .set({ nextSendAt: new Date(now.getTime() + pause) })
+      .where(eq(campaigns.id, campaignId));
     return { step: { kind: "sent", shippingId: shipping.id } as Step, ...staging };
   });
   if ("staged" in result && result.staged) {
@@ -122,7 +125,10 @@ export async function sendNext(ctx: AppContext, campaignId: number, clock: Campa
  */
 async function restage(tx: Tx, companyId: number, shipping: { ticketId: number | null; messageIds: number[] | null }): Promise<Staging | null> {
   if (!shipping.ticketId) return null;
-  const [ticketRow] = await tx.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, shipping.ticketId)));
+  const [ticketRow] = await tx
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, shipping.ticketId)));
   if (!ticketRow) return null;
   const staged = await tx
     .select()

@@ -34,13 +34,7 @@ async function ticketFor(tx: Tx, companyId: number, whatsappId: number, number: 
  * then (`isMessage`: the campaign's message itself, not its confirmation question) the campaign's attachment and the file list's message and files in their order.
  * The files are the company's stored media, referenced, not copied. Gives the ticket too.
  */
-export async function stageForContact(
-  tx: Tx,
-  campaign: CampaignRow,
-  to: { number: string; name: string },
-  body: string,
-  isMessage: boolean,
-): Promise<{ ticket: TicketView; staged: MessageRow[] }> {
+export async function stageForContact(tx: Tx, campaign: CampaignRow, to: { number: string; name: string }, body: string, isMessage: boolean): Promise<{ ticket: TicketView; staged: MessageRow[] }> {
   const row = await ticketFor(tx, campaign.companyId, campaign.whatsappId!, to.number, to.name);
   const staged: MessageRow[] = [];
   const stage = async (fields: { body: string; mediaPath?: string | null; mediaName?: string | null }) => {
@@ -51,7 +45,10 @@ export async function stageForContact(
   if (isMessage) {
     if (campaign.mediaPath) await stage({ body: "", mediaPath: campaign.mediaPath, mediaName: campaign.mediaName });
     if (campaign.fileListId) {
-      const [list] = await tx.select().from(fileLists).where(and(eq(fileLists.companyId, campaign.companyId), eq(fileLists.id, campaign.fileListId)));
+      const [list] = await tx
+        .select()
+        .from(fileLists)
+        .where(and(eq(fileLists.companyId, campaign.companyId), eq(fileLists.id, campaign.fileListId)));
       const files = list
         ? await tx
             .select()

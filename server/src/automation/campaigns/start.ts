@@ -64,7 +64,11 @@ export async function startDueCampaigns(ctx: AppContext, now = campaignClock(ctx
 /** A restarted campaign that never started (cancelled while PROGRAMADA) gets its shipping records now. */
 export async function ensureShippings(ctx: AppContext, campaignId: number) {
   await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select().from(campaigns).where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "EM_ANDAMENTO"))).for("update");
+    const [row] = await tx
+      .select()
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.status, "EM_ANDAMENTO")))
+      .for("update");
     if (row) await createShippings(tx, row);
   });
 }

@@ -18,14 +18,23 @@ const waiting = (t: TicketRow | undefined): t is TicketRow => !!t && t.status ==
 async function integrationFor(ctx: AppContext, ticket: TicketRow): Promise<number | null> {
   let id: number | null = null;
   if (ticket.queueId !== null) {
-    const [q] = await ctx.db.select({ id: queues.integrationId }).from(queues).where(and(eq(queues.companyId, ticket.companyId), eq(queues.id, ticket.queueId)));
+    const [q] = await ctx.db
+      .select({ id: queues.integrationId })
+      .from(queues)
+      .where(and(eq(queues.companyId, ticket.companyId), eq(queues.id, ticket.queueId)));
     id = q?.id ?? null;
   } else if (ticket.whatsappId !== null) {
-    const [w] = await ctx.db.select({ id: whatsapps.integrationId }).from(whatsapps).where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId)));
+    const [w] = await ctx.db
+      .select({ id: whatsapps.integrationId })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, ticket.companyId), eq(whatsapps.id, ticket.whatsappId)));
     id = w?.id ?? null;
   }
   if (id === null) return null;
-  const [exists] = await ctx.db.select({ id: queueIntegrations.id }).from(queueIntegrations).where(and(eq(queueIntegrations.companyId, ticket.companyId), eq(queueIntegrations.id, id)));
+  const [exists] = await ctx.db
+    .select({ id: queueIntegrations.id })
+    .from(queueIntegrations)
+    .where(and(eq(queueIntegrations.companyId, ticket.companyId), eq(queueIntegrations.id, id)));
   return exists ? id : null;
 }
 
@@ -38,7 +47,11 @@ async function activate(ctx: AppContext, ticket: TicketRow): Promise<number | nu
   if (ticket.useIntegration && ticket.integrationId) return ticket.integrationId;
   if (ticket.integrationId !== null) return null;
   // an AI prompt handed this ticket to a person: no bot takes it again
-  const [handed] = await ctx.db.select({ id: promptHandovers.ticketId }).from(promptHandovers).where(and(eq(promptHandovers.companyId, ticket.companyId), eq(promptHandovers.ticketId, ticket.id))).limit(1);
+  const [handed] = await ctx.db
+    .select({ id: promptHandovers.ticketId })
+    .from(promptHandovers)
+    .where(and(eq(promptHandovers.companyId, ticket.companyId), eq(promptHandovers.ticketId, ticket.id)))
+    .limit(1);
   if (handed) return null;
   const integrationId = await integrationFor(ctx, ticket);
   if (integrationId === null) return null;
@@ -55,7 +68,12 @@ async function activate(ctx: AppContext, ticket: TicketRow): Promise<number | nu
 }
 
 const readTicket = async (ctx: AppContext, companyId: number, ticketId: number) =>
-  (await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId))))[0];
+  (
+    await ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
+  )[0];
 
 /** A customer's message on a ticket its integration holds, or that enters one now. */
 export async function onCustomerMessage(ctx: AppContext, companyId: number, ticketId: number, messageId: number) {

@@ -25,7 +25,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function changeFor(tx: Tx, ticket: TicketRow, answer: IntegrationAnswer): Promise<Partial<TicketRow> | null> {
   const action = answer.action;
   if (action?.type === "tag") {
-    const [tag] = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, ticket.companyId), eq(tags.id, action.tagId)));
+    const [tag] = await tx
+      .select({ id: tags.id })
+      .from(tags)
+      .where(and(eq(tags.companyId, ticket.companyId), eq(tags.id, action.tagId)));
     if (tag) await tx.insert(ticketTags).values({ companyId: ticket.companyId, ticketId: ticket.id, tagId: tag.id }).onConflictDoNothing();
   }
   if (action?.type === "close") return { status: "closed", useIntegration: false, integrationId: null, unreadMessages: 0, chatbot: false };
@@ -87,7 +90,11 @@ export async function applyAnswer(ctx: AppContext, call: CallRow, claim: Date, a
       .where(and(eq(integrationCalls.id, call.id), eq(integrationCalls.status, "pending"), eq(integrationCalls.claimedUntil, claim)))
       .returning();
     if (!done) return null;
-    const [ticket] = await tx.select().from(tickets).where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId))).for("update");
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId)))
+      .for("update");
     if (!heldBy(ticket, call.integrationId)) return null;
     const session = answer.session;
     await tx
@@ -133,7 +140,11 @@ export async function handOverAfterFailure(ctx: AppContext, call: CallRow, claim
       .where(and(eq(integrationCalls.id, call.id), eq(integrationCalls.status, "pending"), eq(integrationCalls.claimedUntil, claim)))
       .returning();
     if (!failed) return;
-    const [ticket] = await tx.select().from(tickets).where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId))).for("update");
+    const [ticket] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId)))
+      .for("update");
     if (!heldBy(ticket, call.integrationId)) return;
     const [after] = await tx.update(tickets).set({ useIntegration: false, chatbot: false }).where(eq(tickets.id, ticket.id)).returning();
     events.add(ticketUpdated(await presentTicket(tx as unknown as Db, after), { before: ticket }));

@@ -26,7 +26,10 @@ async function handedOf(ctx: AppContext, ticket: TicketRow, messageId: number): 
 
 /** Hands one customer message to the ticket's integration and answers what it made of it; null when there is nothing to ask. */
 export async function askIntegration(ctx: AppContext, ticket: TicketRow, integrationId: number, messageId: number): Promise<IntegrationAnswer | null> {
-  const [integration] = await ctx.db.select().from(queueIntegrations).where(and(eq(queueIntegrations.companyId, ticket.companyId), eq(queueIntegrations.id, integrationId)));
+  const [integration] = await ctx.db
+    .select()
+    .from(queueIntegrations)
+    .where(and(eq(queueIntegrations.companyId, ticket.companyId), eq(queueIntegrations.id, integrationId)));
   if (!integration) return { messages: [], handOver: true };
   const handed = await handedOf(ctx, ticket, messageId);
   if (!handed) return null;
@@ -34,7 +37,10 @@ export async function askIntegration(ctx: AppContext, ticket: TicketRow, integra
   const sealed = (value: string) => (value ? unseal(ctx.config.dataDir, value) : "");
   switch (integration.type) {
     case "typebot": {
-      const [session] = await ctx.db.select().from(integrationSessions).where(and(eq(integrationSessions.companyId, ticket.companyId), eq(integrationSessions.ticketId, ticket.id)));
+      const [session] = await ctx.db
+        .select()
+        .from(integrationSessions)
+        .where(and(eq(integrationSessions.companyId, ticket.companyId), eq(integrationSessions.ticketId, ticket.id)));
       const live = session && session.integrationId === integration.id ? session : null;
       return askTypebot(integration, live, handed, allowPrivate);
     }

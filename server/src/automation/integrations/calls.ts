@@ -52,7 +52,10 @@ async function runTicket(ctx: AppContext, companyId: number, ticketId: number, a
 }
 
 async function runCall(ctx: AppContext, call: typeof integrationCalls.$inferSelect, claim: Date, now: Date) {
-  const [ticket] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId)));
+  const [ticket] = await ctx.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId)));
   // taken by a person, closed or handed over meanwhile: nothing to ask
   if (!heldBy(ticket, call.integrationId)) return applyAnswer(ctx, call, claim, { messages: [] });
   try {

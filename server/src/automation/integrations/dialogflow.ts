@@ -20,7 +20,10 @@ export function serviceAccountAssertion(account: ServiceAccount, now = Date.now(
 const tokens = new Map<string, { token: string; until: number }>();
 
 async function accessToken(account: ServiceAccount, allowPrivate: boolean) {
-  const key = crypto.createHash("sha256").update(`${account.client_email}|${account.token_uri ?? ""}|${account.private_key}`).digest("hex");
+  const key = crypto
+    .createHash("sha256")
+    .update(`${account.client_email}|${account.token_uri ?? ""}|${account.private_key}`)
+    .digest("hex");
   const cached = tokens.get(key);
   if (cached && cached.until > Date.now()) return cached.token;
   const form = new URLSearchParams({ grant_type: "urn:ietf:params:oauth:grant-type:jwt-bearer", assertion: serviceAccountAssertion(account) }).toString();

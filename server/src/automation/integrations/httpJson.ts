@@ -101,7 +101,9 @@ function requestRaw(req: JsonRequest, maxBytes: number, accepts?: (contentType: 
         });
       },
     );
-    request.on("error", (err) => reject(err instanceof IntegrationCallError ? err : new IntegrationCallError((err as Error).name === "AbortError" || (err as Error).name === "TimeoutError" ? "timeout" : (err as Error).message.split("\n")[0])));
+    request.on("error", (err) =>
+      reject(err instanceof IntegrationCallError ? err : new IntegrationCallError((err as Error).name === "AbortError" || (err as Error).name === "TimeoutError" ? "timeout" : (err as Error).message.split("\n")[0])),
+    );
     request.end(payload);
   });
 }

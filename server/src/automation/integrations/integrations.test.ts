@@ -25,7 +25,10 @@ afterAll(async () => {
   await ai?.stop();
 });
 
-const color = () => `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`;
+const color = () =>
+  `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, "0")}`;
 
 /** A company with a sandbox connection whose one queue (or the connection itself) has the integration. */
 async function workspace(integration: Record<string, unknown>, on: "queue" | "connection" = "queue") {
@@ -40,8 +43,7 @@ async function workspace(integration: Record<string, unknown>, on: "queue" | "co
   return { a, w, integration: created.body, queueId: queue.body.id as number };
 }
 
-const outbound = async (w: { id: number; token: string }, number: string) =>
-  ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
+const outbound = async (w: { id: number; token: string }, number: string) => ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
 
 async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
   const end = Date.now() + ms;
@@ -65,7 +67,12 @@ describe("webhook and n8n integrations", () => {
       const { a, w, queueId } = await workspace({ name: "Webhook", type: "webhook", urlN8N: `${hook.url}/in`, secret });
       const number = "5511900001111";
       const first = await customerSays(t.http, w, number, "oi");
-      expect(await until(() => outbound(w, number), (o) => o.includes("Algo mais?"))).toEqual(["Recebi: oi", "Algo mais?"]);
+      expect(
+        await until(
+          () => outbound(w, number),
+          (o) => o.includes("Algo mais?"),
+        ),
+      ).toEqual(["Recebi: oi", "Algo mais?"]);
       expect(hook.arrivals).toHaveLength(1);
       expect(hook.arrivals[0]).toMatchObject({ signatureOk: true, body: { event: "message.created", message: { id: first.message.id, body: "oi" }, ticket: { id: first.ticket.id, queueId, contact: { number } } } });
       expect(await ticketOf(a.token, first.ticket.id)).toMatchObject({ status: "pending", queueId, useIntegration: true });
@@ -75,7 +82,10 @@ describe("webhook and n8n integrations", () => {
       expect(hook.arrivals).toHaveLength(1);
 
       await customerSays(t.http, w, number, "humano");
-      const ticket = await until(() => ticketOf(a.token, first.ticket.id), (tk) => tk.useIntegration === false);
+      const ticket = await until(
+        () => ticketOf(a.token, first.ticket.id),
+        (tk) => tk.useIntegration === false,
+      );
       expect(ticket).toMatchObject({ status: "pending", queueId, useIntegration: false, integrationId: expect.any(Number) });
       expect(await outbound(w, number)).toEqual(["Recebi: oi", "Algo mais?", "Chamando um atendente"]);
       // handed over: the next message is for people
@@ -92,9 +102,19 @@ describe("webhook and n8n integrations", () => {
       const { a, w } = await workspace({ name: "Fluxo n8n", type: "n8n", urlN8N: hook.url, secret: "segredo-n8n" });
       const other = await t.http.post("/queue", { name: unique("Suporte "), color: color() }, a.token);
       const moved = await customerSays(t.http, w, "5511900002222", String(other.body.id));
-      expect(await until(() => ticketOf(a.token, moved.ticket.id), (tk) => tk.queueId === other.body.id)).toMatchObject({ queueId: other.body.id, status: "pending", useIntegration: false });
+      expect(
+        await until(
+          () => ticketOf(a.token, moved.ticket.id),
+          (tk) => tk.queueId === other.body.id,
+        ),
+      ).toMatchObject({ queueId: other.body.id, status: "pending", useIntegration: false });
       const closed = await customerSays(t.http, w, "5511900003333", "fim");
-      expect(await until(() => ticketOf(a.token, closed.ticket.id), (tk) => tk.status === "closed")).toMatchObject({ status: "closed", useIntegration: false });
+      expect(
+        await until(
+          () => ticketOf(a.token, closed.ticket.id),
+          (tk) => tk.status === "closed",
+        ),
+      ).toMatchObject({ status: "closed", useIntegration: false });
     } finally {
       await hook.close();
     }
@@ -107,7 +127,10 @@ describe("webhook and n8n integrations", () => {
       const { a, w, queueId } = await workspace({ name: "Instável", type: "webhook", urlN8N: hook.url, secret: "segredo-falha" });
       const number = "5511900004444";
       const said = await customerSays(t.http, w, number, "oi");
-      await until(async () => hook.arrivals.length, (n) => n >= 1);
+      await until(
+        async () => hook.arrivals.length,
+        (n) => n >= 1,
+      );
       expect((await ticketOf(a.token, said.ticket.id)).useIntegration).toBe(true);
       await runDueIntegrationCalls(t.built.ctx, new Date(Date.now() + 11_000));
       expect(hook.arrivals).toHaveLength(2);
@@ -129,12 +152,25 @@ describe("typebot integrations", () => {
     const bot = await startTypebotStandIn("vendas");
     try {
       const { a, w } = await workspace(
-        { name: "Typebot", type: "typebot", urlN8N: bot.url, typebotSlug: "vendas", typebotDelayMessage: 10, typebotUnknownMessage: "Não entendi", typebotKeywordFinish: "sair", typebotKeywordRestart: "reiniciar", typebotRestartMessage: "Vamos recomeçar" },
+        {
+          name: "Typebot",
+          type: "typebot",
+          urlN8N: bot.url,
+          typebotSlug: "vendas",
+          typebotDelayMessage: 10,
+          typebotUnknownMessage: "Não entendi",
+          typebotKeywordFinish: "sair",
+          typebotKeywordRestart: "reiniciar",
+          typebotRestartMessage: "Vamos recomeçar",
+        },
         "connection",
       );
       const number = "5511900005555";
       const first = await customerSays(t.http, w, number, "oi");
-      const greeted = await until(() => outbound(w, number), (o) => o.length >= 3);
+      const greeted = await until(
+        () => outbound(w, number),
+        (o) => o.length >= 3,
+      );
       expect(greeted).toEqual([`Olá Cliente ${number.slice(-4)}!`, "", "1 - Comprar\n2 - Suporte"]);
       // the picture goes as a picture, fetched from the bot
       const picture = ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { mediaType: string; mediaName: string; mediaUrl: string }[])[1];
@@ -143,15 +179,41 @@ describe("typebot integrations", () => {
       expect(bot.calls[0]).toMatchObject({ path: "/api/v1/typebots/vendas/startChat", body: { prefilledVariables: { number, name: `Cliente ${number.slice(-4)}` } } });
 
       await customerSays(t.http, w, number, "talvez");
-      expect((await until(() => outbound(w, number), (o) => o.length >= 5)).slice(3)).toEqual(["Não entendi", "1 - Comprar\n2 - Suporte"]);
+      expect(
+        (
+          await until(
+            () => outbound(w, number),
+            (o) => o.length >= 5,
+          )
+        ).slice(3),
+      ).toEqual(["Não entendi", "1 - Comprar\n2 - Suporte"]);
       await customerSays(t.http, w, number, "1");
-      expect((await until(() => outbound(w, number), (o) => o.length >= 6)).slice(5)).toEqual(["Pedido anotado, obrigado!"]);
+      expect(
+        (
+          await until(
+            () => outbound(w, number),
+            (o) => o.length >= 6,
+          )
+        ).slice(5),
+      ).toEqual(["Pedido anotado, obrigado!"]);
       expect(bot.calls.at(-1)).toMatchObject({ body: { message: { type: "text", text: "Comprar" } } });
 
       await customerSays(t.http, w, number, "reiniciar");
-      expect((await until(() => outbound(w, number), (o) => o.length >= 7)).slice(6)).toEqual(["Vamos recomeçar"]);
+      expect(
+        (
+          await until(
+            () => outbound(w, number),
+            (o) => o.length >= 7,
+          )
+        ).slice(6),
+      ).toEqual(["Vamos recomeçar"]);
       await customerSays(t.http, w, number, "sair");
-      expect(await until(() => ticketOf(a.token, first.ticket.id), (tk) => !tk.useIntegration)).toMatchObject({ status: "pending", useIntegration: false });
+      expect(
+        await until(
+          () => ticketOf(a.token, first.ticket.id),
+          (tk) => !tk.useIntegration,
+        ),
+      ).toMatchObject({ status: "pending", useIntegration: false });
     } finally {
       await bot.close();
     }
@@ -165,7 +227,10 @@ describe("typebot media", () => {
       const { w } = await workspace({ name: "Typebot mídia", type: "typebot", urlN8N: bot.url, typebotSlug: "midia", typebotDelayMessage: 0 });
       const number = "5511900009999";
       await customerSays(t.http, w, number, "oi");
-      await until(() => outbound(w, number), (o) => o.length >= 3);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 3,
+      );
       await customerSays(t.http, w, number, "2");
       const sent = async () => (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string; mediaType: string | null; mediaName: string | null; mediaUrl: string | null }[];
       await until(sent, (o) => o.length >= 9);
@@ -199,7 +264,12 @@ describe("typebot media", () => {
       const { w } = await workspace({ name: "Grande", type: "webhook", urlN8N: hook.url, secret: "segredo-grande" });
       const number = "5511900009998";
       await customerSays(t.http, w, number, "foto?");
-      expect(await until(() => outbound(w, number), (o) => o.length >= 1)).toEqual([`Foto\n${url}`]);
+      expect(
+        await until(
+          () => outbound(w, number),
+          (o) => o.length >= 1,
+        ),
+      ).toEqual([`Foto\n${url}`]);
     } finally {
       await hook.close();
       server.closeAllConnections();
@@ -215,14 +285,26 @@ describe("typebot sessions", () => {
       const { w } = await workspace({ name: "Typebot curto", type: "typebot", urlN8N: bot.url, typebotSlug: "expira", typebotDelayMessage: 0, typebotExpires: 2 });
       const number = "5511900007777";
       const first = await customerSays(t.http, w, number, "oi");
-      await until(() => outbound(w, number), (o) => o.length >= 3);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 3,
+      );
       await customerSays(t.http, w, number, "talvez");
-      await until(() => outbound(w, number), (o) => o.length >= 4);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 4,
+      );
       const starts = () => bot.calls.filter((c) => c.path.endsWith("/startChat")).length;
       expect(starts()).toBe(1);
-      await t.built.ctx.db.update(integrationSessions).set({ lastActivityAt: new Date(Date.now() - 3 * 60_000) }).where(eq(integrationSessions.ticketId, first.ticket.id));
+      await t.built.ctx.db
+        .update(integrationSessions)
+        .set({ lastActivityAt: new Date(Date.now() - 3 * 60_000) })
+        .where(eq(integrationSessions.ticketId, first.ticket.id));
       await customerSays(t.http, w, number, "voltei");
-      await until(async () => starts(), (n) => n >= 2);
+      await until(
+        async () => starts(),
+        (n) => n >= 2,
+      );
       expect(bot.calls.at(-1)).toMatchObject({ path: "/api/v1/typebots/expira/startChat", body: { message: { text: "voltei" } } });
     } finally {
       await bot.close();
@@ -240,9 +322,15 @@ describe("webhook replies with files and tags", () => {
       state.tagId = (await t.http.post("/tags", { name: unique("Lead "), color: "#ff0000" }, a.token)).body.id;
       const number = "5511900008888";
       const said = await customerSays(t.http, w, number, "cardápio?");
-      const sent = await until(async () => (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string; mediaType: string }[], (o) => o.length >= 1);
+      const sent = await until(
+        async () => (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string; mediaType: string }[],
+        (o) => o.length >= 1,
+      );
       expect(sent).toMatchObject([{ body: "Nosso cardápio", mediaType: "image" }]);
-      const ticket = await until(() => ticketOf(a.token, said.ticket.id), (tk) => tk.tags?.length > 0);
+      const ticket = await until(
+        () => ticketOf(a.token, said.ticket.id),
+        (tk) => tk.tags?.length > 0,
+      );
       expect(ticket).toMatchObject({ useIntegration: true, tags: [expect.objectContaining({ id: state.tagId })] });
     } finally {
       await hook.close();
@@ -258,11 +346,21 @@ describe("dialogflow integrations", () => {
     const { a, w, queueId } = await workspace({ name: "Agente", type: "dialogflow", projectName: "agente", jsonContent: JSON.stringify(account), language: "es" });
     const number = "5511900006666";
     const first = await customerSays(t.http, w, number, "hola");
-    expect(await until(() => outbound(w, number), (o) => o.length >= 1)).toEqual(["Você disse: hola"]);
+    expect(
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 1,
+      ),
+    ).toEqual(["Você disse: hola"]);
     expect(dialogflow.detections.at(-1)).toMatchObject({ text: "hola", languageCode: "es" });
     expect(dialogflow.detections.at(-1)!.path).toContain(`/v2/projects/agente/agent/sessions/balcao-${first.ticket.uuid}:detectIntent`);
     await customerSays(t.http, w, number, "tchau");
-    expect(await until(() => ticketOf(a.token, first.ticket.id), (tk) => !tk.useIntegration)).toMatchObject({ status: "pending", queueId, useIntegration: false });
+    expect(
+      await until(
+        () => ticketOf(a.token, first.ticket.id),
+        (tk) => !tk.useIntegration,
+      ),
+    ).toMatchObject({ status: "pending", queueId, useIntegration: false });
     expect(await outbound(w, number)).toEqual(["Você disse: hola", "Até logo, um atendente vai continuar."]);
 
     const test = await t.http.post("/queueIntegration/testSession", { projectName: "agente", jsonContent: JSON.stringify(account), language: "pt-BR" }, a.token);
@@ -277,7 +375,8 @@ describe("one automatic answer per customer message", () => {
   const quiet = () => new Promise((r) => setTimeout(r, 400));
   /** A prompt pointed at the model stand-in, handing over to `queueId`. */
   const promptOf = async (token: string, queueId: number) =>
-    (await t.http.post("/prompt", { name: "Assistente", prompt: "Você é a assistente da loja. Responda em uma frase curta e cordial, sempre.", queueId, apiKey: "sk-teste-0001", baseUrl: `${ai.url}/v1` }, token)).body as { id: number };
+    (await t.http.post("/prompt", { name: "Assistente", prompt: "Você é a assistente da loja. Responda em uma frase curta e cordial, sempre.", queueId, apiKey: "sk-teste-0001", baseUrl: `${ai.url}/v1` }, token))
+      .body as { id: number };
 
   it("a queue with an options tree and a greeting: entering it, the integration answers and the menu keeps quiet", async () => {
     const hook = await startIntegrationWebhook("segredo-menu", echo);
@@ -290,15 +389,24 @@ describe("one automatic answer per customer message", () => {
       await t.http.put(`/whatsapp/${w.id}`, { name: w.name, greetingMessage: "Bem-vindo!", queueIds: [queueId, other.body.id] }, a.token);
       const number = "5511900011001";
       const first = await customerSays(t.http, w, number, "oi");
-      const [menu] = await until(() => outbound(w, number), (o) => o.length >= 1);
+      const [menu] = await until(
+        () => outbound(w, number),
+        (o) => o.length >= 1,
+      );
       expect(menu).toContain("Bem-vindo!");
       await customerSays(t.http, w, number, "1");
-      await until(() => outbound(w, number), (o) => o.length >= 2);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 2,
+      );
       await quiet();
       expect(await outbound(w, number)).toEqual([menu, "Bot: 1"]);
       expect(await ticketOf(a.token, first.ticket.id)).toMatchObject({ queueId, chatbot: false, useIntegration: true });
       await customerSays(t.http, w, number, "2");
-      await until(() => outbound(w, number), (o) => o.length >= 3);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 3,
+      );
       await quiet();
       expect(await outbound(w, number)).toEqual([menu, "Bot: 1", "Bot: 2"]);
       expect(hook.arrivals.map((h) => h.body.message.body)).toEqual(["1", "2"]);
@@ -308,7 +416,10 @@ describe("one automatic answer per customer message", () => {
       await t.http.put(`/queue/${single.queueId}`, { name: unique("Única "), color: color(), greetingMessage: "Fila única.", integrationId: single.integration.id }, single.a.token);
       await t.http.post("/queue-options", { queueId: single.queueId, option: "1", title: "Opção", message: "Texto" }, single.a.token);
       await customerSays(t.http, single.w, "5511900011002", "olá");
-      await until(() => outbound(single.w, "5511900011002"), (o) => o.length >= 1);
+      await until(
+        () => outbound(single.w, "5511900011002"),
+        (o) => o.length >= 1,
+      );
       await quiet();
       expect(await outbound(single.w, "5511900011002")).toEqual(["Bot: olá"]);
     } finally {
@@ -325,9 +436,15 @@ describe("one automatic answer per customer message", () => {
       const before = ai.chats.length;
       const number = "5511900011003";
       const first = await customerSays(t.http, w, number, "oi");
-      await until(() => outbound(w, number), (o) => o.length >= 1);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 1,
+      );
       await customerSays(t.http, w, number, "tudo bem?");
-      await until(() => outbound(w, number), (o) => o.length >= 2);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 2,
+      );
       await quiet();
       expect(await outbound(w, number)).toEqual(["Bot: oi", "Bot: tudo bem?"]);
       expect(ai.chats.length).toBe(before);
@@ -346,11 +463,20 @@ describe("one automatic answer per customer message", () => {
       const before = ai.chats.length;
       const number = "5511900011004";
       const first = await customerSays(t.http, w, number, "oi");
-      await until(() => outbound(w, number), (o) => o.length >= 1);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 1,
+      );
       await customerSays(t.http, w, number, "e aí?");
-      await until(() => outbound(w, number), (o) => o.length >= 2);
+      await until(
+        () => outbound(w, number),
+        (o) => o.length >= 2,
+      );
       await customerSays(t.http, w, number, "humano");
-      await until(() => ticketOf(a.token, first.ticket.id), (tk) => tk.useIntegration === false);
+      await until(
+        () => ticketOf(a.token, first.ticket.id),
+        (tk) => tk.useIntegration === false,
+      );
       await customerSays(t.http, w, number, "alô?");
       await quiet();
       expect(await outbound(w, number)).toEqual(["Bot: oi", "Bot: e aí?", "Chamando um atendente"]);

@@ -94,14 +94,17 @@ export class BaileysAdapter implements ChannelAdapter {
 
   private open(baileys: BaileysLibrary) {
     const auth = this.auth!;
-    const socket = this.options.makeSocket({
-      auth: { creds: auth.creds, keys: baileys.makeCacheableSignalKeyStore(auth.keys, this.logger) },
-      logger: this.logger,
-      markOnlineOnConnect: false, // the phone keeps its notifications
-      syncFullHistory: false,
-      emitOwnEvents: false, // what we send is stored by the send service, not echoed back
-      getMessage: (key) => retryContent(this.ctx.db, this.whatsapp.id, key),
-    }, baileys);
+    const socket = this.options.makeSocket(
+      {
+        auth: { creds: auth.creds, keys: baileys.makeCacheableSignalKeyStore(auth.keys, this.logger) },
+        logger: this.logger,
+        markOnlineOnConnect: false, // the phone keeps its notifications
+        syncFullHistory: false,
+        emitOwnEvents: false, // what we send is stored by the send service, not echoed back
+        getMessage: (key) => retryContent(this.ctx.db, this.whatsapp.id, key),
+      },
+      baileys,
+    );
     this.socket = socket;
     this.qrShown = false;
     const on = <E extends keyof BaileysEventMap>(event: E, handle: (payload: BaileysEventMap[E]) => Promise<void>) => {

@@ -36,13 +36,19 @@ export class BaileysAuthStore {
   }
 
   async hasCreds() {
-    const rows = await this.db.select({ key: channelAuthEntries.key }).from(channelAuthEntries).where(and(this.scope(), eq(channelAuthEntries.key, CREDS)));
+    const rows = await this.db
+      .select({ key: channelAuthEntries.key })
+      .from(channelAuthEntries)
+      .where(and(this.scope(), eq(channelAuthEntries.key, CREDS)));
     return rows.length > 0;
   }
 
   /** The saved credentials, or null when the connection was never paired (or was logged out). */
   async readCreds(): Promise<AuthenticationCreds | null> {
-    const [row] = await this.db.select({ value: channelAuthEntries.value }).from(channelAuthEntries).where(and(this.scope(), eq(channelAuthEntries.key, CREDS)));
+    const [row] = await this.db
+      .select({ value: channelAuthEntries.value })
+      .from(channelAuthEntries)
+      .where(and(this.scope(), eq(channelAuthEntries.key, CREDS)));
     return row ? (this.decode(await loadBaileys(), row.value) as AuthenticationCreds) : null;
   }
 
@@ -56,7 +62,15 @@ export class BaileysAuthStore {
     const rows = await this.db
       .select({ key: channelAuthEntries.key, value: channelAuthEntries.value })
       .from(channelAuthEntries)
-      .where(and(this.scope(), inArray(channelAuthEntries.key, ids.map((id) => `${type}-${id}`))));
+      .where(
+        and(
+          this.scope(),
+          inArray(
+            channelAuthEntries.key,
+            ids.map((id) => `${type}-${id}`),
+          ),
+        ),
+      );
     const prefix = `${type}-`.length;
     const baileys = await loadBaileys();
     for (const row of rows) {

@@ -13,7 +13,10 @@ export const GROUP_JID = "120363041234567890@g.us";
 export const JPEG = Buffer.from("ffd8ffe000104a46494600010100000100010000ffdb0043000806060706", "hex");
 const ts = 1_718_000_000;
 
-const deviceContext = { deviceListMetadata: { senderKeyHash: Buffer.from("a1b2c3d4e5f6a7b8c9d0", "hex"), senderTimestamp: ts - 86_400, recipientKeyHash: Buffer.from("0f1e2d3c4b5a69788796", "hex"), recipientTimestamp: ts - 3_600 }, deviceListMetadataVersion: 2 };
+const deviceContext = {
+  deviceListMetadata: { senderKeyHash: Buffer.from("a1b2c3d4e5f6a7b8c9d0", "hex"), senderTimestamp: ts - 86_400, recipientKeyHash: Buffer.from("0f1e2d3c4b5a69788796", "hex"), recipientTimestamp: ts - 3_600 },
+  deviceListMetadataVersion: 2,
+};
 const mediaFields = (mimetype: string, length: number) => ({
   url: "https://mmg.whatsapp.net/v/t62.7118-24/12345678_1234567890123456_1234567890123456789_n.enc?ccb=11-4&oh=01_Q5AaIExample&oe=66A1B2C3&_nc_sid=5e03e0&mms3=true",
   mimetype,
@@ -93,8 +96,7 @@ export const lidText: WAMessage = {
 
 export const reaction = fromCustomer("3EB0123456789ABCDEF0", { reactionMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: true, id: "3EB0F0E1D2C3B4A59687" }, text: "👍", senderTimestampMs: (ts + 30) * 1000 } });
 
-export const revoke = (target: string) =>
-  fromCustomer("3EB04F2A9C1D7E6B5A31", { protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: target }, type: 0 } });
+export const revoke = (target: string) => fromCustomer("3EB04F2A9C1D7E6B5A31", { protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: target }, type: 0 } });
 
 export const edit = (target: string, body: string) =>
   fromCustomer("3EB08B7C6D5E4F3A2B19", {

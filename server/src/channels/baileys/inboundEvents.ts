@@ -100,7 +100,17 @@ export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, do
     case "contactMessage":
       return { type: "message", message: { ...base, mediaType: "vcard", body: content.contactMessage?.vcard ?? "" } };
     case "contactsArrayMessage":
-      return { type: "message", message: { ...base, mediaType: "vcard", body: (content.contactsArrayMessage?.contacts ?? []).map((c) => c.vcard ?? "").filter(Boolean).join("\n") } };
+      return {
+        type: "message",
+        message: {
+          ...base,
+          mediaType: "vcard",
+          body: (content.contactsArrayMessage?.contacts ?? [])
+            .map((c) => c.vcard ?? "")
+            .filter(Boolean)
+            .join("\n"),
+        },
+      };
   }
   if ((MEDIA_KINDS as readonly string[]).includes(type)) return { type: "message", message: await withMedia(base, msg, type as MediaKind, inner, download) };
   return null; // reactions, polls, system notices: nothing to show in a ticket

@@ -120,7 +120,10 @@ describe("session lease", () => {
     fakeA.last.drop(428);
     await adapterA.idle();
     // the lease runs out while A waits to reconnect, and B claims it
-    await t.built.ctx.db.update(whatsapps).set({ sessionLeaseUntil: new Date(Date.now() - 60_000) }).where(eq(whatsapps.id, w.id));
+    await t.built.ctx.db
+      .update(whatsapps)
+      .set({ sessionLeaseUntil: new Date(Date.now() - 60_000) })
+      .where(eq(whatsapps.id, w.id));
     expect(await b.lease.claim(w.id)).toBe(true);
     fakeA.fireTimers();
     await adapterA.idle();

@@ -21,7 +21,11 @@ async function upsert(type: "notify" | "append", ...list: unknown[]) {
 }
 
 const stored = (externalId: string) =>
-  t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId))).then((rows) => rows[0]);
+  t.built.ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)))
+    .then((rows) => rows[0]);
 
 async function ticketMessages(ticketId: number) {
   const res = await t.http.get(`/messages/${ticketId}`, admin.token);
@@ -90,7 +94,10 @@ describe("baileys inbound messages", () => {
     expect(await stored(fx.contact.key.id!)).toMatchObject({ isDeleted: false, isEdited: false }); // the setting names it, and leaves it alone
     socket.emit("messages.upsert", { messages: [{ ...fx.text, key: { ...fx.text.key, id: "3EB0HISTORY000000001" } }], type: "history" });
     await adapter.idle();
-    const found = await t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), inArray(messages.externalId, [...ids, "3EB0HISTORY000000001"])));
+    const found = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsapp.id), inArray(messages.externalId, [...ids, "3EB0HISTORY000000001"])));
     expect(found).toEqual([]);
   });
 
@@ -125,7 +132,10 @@ describe("baileys inbound messages the database cannot take as they came", () =>
     const odd = from("3EB0ODD0000000000001", { conversation: "bom\u0000 dia \udc00 😀" }, "Bea\u0000triz \ud800");
     await upsert("notify", odd);
     await upsert("notify", odd);
-    const rows = await t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, "3EB0ODD0000000000001")));
+    const rows = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, "3EB0ODD0000000000001")));
     expect(rows).toHaveLength(1);
     expect(await ticketMessages(rows[0].ticketId)).toEqual([expect.objectContaining({ body: "bom dia \ufffd 😀", contact: expect.objectContaining({ name: "Beatriz \ufffd" }) })]);
   });
@@ -162,9 +172,16 @@ describe("baileys outbound messages", () => {
     socket.sent = [];
     expect((await t.http.post(`/messages/${ticketId}`, { body: "Abrimos às 9h", quotedMsg: { id: quoted.id } }, admin.token)).status).toBe(200);
     const [sent] = socket.sent;
-    expect(sent).toMatchObject({ jid: fx.CUSTOMER_JID, content: { text: "Abrimos às 9h" }, options: { quoted: { key: { remoteJid: fx.CUSTOMER_JID, id: fx.text.key.id, fromMe: false }, message: { conversation: "Olá! Vocês abrem domingo?" } } } });
+    expect(sent).toMatchObject({
+      jid: fx.CUSTOMER_JID,
+      content: { text: "Abrimos às 9h" },
+      options: { quoted: { key: { remoteJid: fx.CUSTOMER_JID, id: fx.text.key.id, fromMe: false }, message: { conversation: "Olá! Vocês abrem domingo?" } } },
+    });
 
-    const [row] = await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.body, "Abrimos às 9h")));
+    const [row] = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.body, "Abrimos às 9h")));
     expect(row).toMatchObject({ externalId: expect.stringMatching(/^3EB0FAKE/), sendStatus: "sent", ack: 1 });
 
     socket.emit("messages.update", [fx.receipt(row.externalId, 3)]);
@@ -200,7 +217,10 @@ describe("baileys outbound messages", () => {
   });
 
   it("deletes a sent message for the customer and marks the customer's messages read", async () => {
-    const [mine] = await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.body, "Abrimos às 9h")));
+    const [mine] = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.body, "Abrimos às 9h")));
     socket.sent = [];
     expect((await t.http.del(`/messages/${mine.id}`, admin.token)).status).toBe(200);
     expect(socket.sent).toEqual([{ jid: fx.CUSTOMER_JID, content: { delete: { remoteJid: fx.CUSTOMER_JID, fromMe: true, id: mine.externalId } }, options: undefined }]);
@@ -217,7 +237,10 @@ describe("baileys outbound messages", () => {
     await adapter.idle();
     await expect(adapter.sendText(fx.CUSTOMER, "oi")).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED", status: 400 });
     expect((await t.http.post(`/messages/${ticketId}`, { body: "Vai falhar" }, admin.token)).status).toBe(200);
-    const [row] = await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.body, "Vai falhar")));
+    const [row] = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.body, "Vai falhar")));
     expect(row.sendStatus).toBe("failed");
     fake.fireTimers();
     await adapter.idle();

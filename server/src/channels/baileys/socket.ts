@@ -51,7 +51,10 @@ export const reconnectDelay = (attempt: number) => Math.min(1_000 * 2 ** attempt
 const LEVELS: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity };
 
 /** Where log lines go: the app's pino logger when there is one. */
-export interface LogTarget { warn(obj: unknown, msg?: string): void; error(obj: unknown, msg?: string): void }
+export interface LogTarget {
+  warn(obj: unknown, msg?: string): void;
+  error(obj: unknown, msg?: string): void;
+}
 
 /**
  * Baileys wants a pino-like logger. This one passes on warnings and errors only, whatever the

@@ -12,7 +12,11 @@ const TIMEOUT_MS = 20_000;
 
 /** A failed Graph call, with Meta's error object (code 131047: outside the 24-hour window). */
 export class GraphError extends Error {
-  constructor(readonly status: number, readonly code: number | undefined, readonly graphMessage: string) {
+  constructor(
+    readonly status: number,
+    readonly code: number | undefined,
+    readonly graphMessage: string,
+  ) {
     super(`Graph API ${status}${code ? ` (${code})` : ""}: ${graphMessage}`);
   }
 }

@@ -16,7 +16,14 @@ const VERIFY_TOKEN = "verify-me-please";
 const VERSION = "v21.0";
 const IMAGE = Buffer.from("\xff\xd8\xff\xe0fake-jpeg-bytes", "latin1");
 
-interface Seen { method: string; path: string; auth?: string; contentType?: string; json?: any; raw: Buffer }
+interface Seen {
+  method: string;
+  path: string;
+  auth?: string;
+  contentType?: string;
+  json?: any;
+  raw: Buffer;
+}
 
 /** A stand-in for graph.facebook.com that answers the way Meta documents, and refuses what Meta would. */
 class FakeGraph {
@@ -113,7 +120,10 @@ const inbound = (from: string, name: string, message: Record<string, unknown>) =
 const statusUpdate = (id: string, status: string) => envelope({ statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: "5511988887777" }] });
 
 const messageByExternalId = async (externalId: string) =>
-  (await t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId))));
+  await t.built.ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)));
 
 beforeAll(async () => {
   graph = new FakeGraph();
@@ -257,7 +267,14 @@ describe("cloud webhook, text the database cannot hold as it came", () => {
       expect(await messageByExternalId(id)).toHaveLength(0);
       const list = await t.http.get("/dead-letters", admin.token);
       const mine = list.body.deadLetters.filter((d: { externalId: string }) => d.externalId === id);
-      expect(mine).toEqual([expect.objectContaining({ whatsappId: whatsapp.id, channel: "cloud", errorCode: "P0001", payload: { contacts: [{ profile: { name: "Recusada" }, wa_id: "5511933331111" }], messages: [expect.objectContaining({ id, text: { body: "CLOUD-REFUSED agora" } })] } })]);
+      expect(mine).toEqual([
+        expect.objectContaining({
+          whatsappId: whatsapp.id,
+          channel: "cloud",
+          errorCode: "P0001",
+          payload: { contacts: [{ profile: { name: "Recusada" }, wa_id: "5511933331111" }], messages: [expect.objectContaining({ id, text: { body: "CLOUD-REFUSED agora" } })] },
+        }),
+      ]);
       for (const secret of [ACCESS_TOKEN, APP_SECRET]) expect(JSON.stringify(list.body)).not.toContain(secret);
     } finally {
       await undo();
@@ -280,7 +297,10 @@ describe("cloud outbound", () => {
   });
 
   const lastOutbound = async () => {
-    const rows = await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+    const rows = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
     return rows.sort((a, b) => a.id - b.id).at(-1)!;
   };
 
@@ -332,7 +352,12 @@ describe("cloud outbound", () => {
     const read = graph.seen.find((s) => s.json?.status === "read");
     expect(read?.json).toEqual({ messaging_product: "whatsapp", status: "read", message_id: expect.stringMatching(/^wamid\.IN/) });
 
-    const sent = (await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.sendStatus, "sent"))))[0];
+    const sent = (
+      await t.built.ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.ticketId, ticketId), eq(messages.sendStatus, "sent")))
+    )[0];
     expect(await t.http.del(`/messages/${sent.id}`, admin.token)).toMatchObject({ status: 400, body: { error: "ERR_DELETE_WAPP_MSG" } });
   });
 });

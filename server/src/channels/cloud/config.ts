@@ -10,7 +10,14 @@ export const DEFAULT_GRAPH_URL = "https://graph.facebook.com";
 export const DEFAULT_API_VERSION = "v21.0";
 
 /** Settings ready to use: secrets in clear, defaults applied. */
-export interface CloudConfig { phoneNumberId: string; accessToken: string; appSecret: string; verifyToken: string; graphUrl: string; apiVersion: string }
+export interface CloudConfig {
+  phoneNumberId: string;
+  accessToken: string;
+  appSecret: string;
+  verifyToken: string;
+  graphUrl: string;
+  apiVersion: string;
+}
 
 export function openCloudConfig(dataDir: string, stored: StoredCloudConfig): CloudConfig {
   return {

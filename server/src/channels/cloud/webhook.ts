@@ -60,7 +60,9 @@ async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, str
     case "sticker": {
       const item = msg[msg.type] ?? {};
       const file = await adapter.downloadMedia(String(item.id));
-      const mimetype = String(item.mime_type ?? file.mimetype).split(";")[0].trim();
+      const mimetype = String(item.mime_type ?? file.mimetype)
+        .split(";")[0]
+        .trim();
       const filename = item.filename || `${msg.type}-${msg.id}.${EXT[mimetype] ?? mimetype.split("/")[1] ?? "bin"}`;
       return { ...base, body: String(item.caption ?? ""), mediaType: mediaTypeOf(mimetype), media: { data: file.data, filename, mimetype } };
     }
@@ -89,7 +91,11 @@ export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, paylo
       const value = change?.value;
       if (change?.field !== "messages" || !value) continue;
       if (value.metadata?.phone_number_id && String(value.metadata.phone_number_id) !== config.phoneNumberId) continue;
-      const names = new Map<string, string>(listOf(value.contacts).filter((c: any) => c?.wa_id && c?.profile?.name).map((c: any) => [String(c.wa_id), String(c.profile.name)]));
+      const names = new Map<string, string>(
+        listOf(value.contacts)
+          .filter((c: any) => c?.wa_id && c?.profile?.name)
+          .map((c: any) => [String(c.wa_id), String(c.profile.name)]),
+      );
       for (const msg of listOf(value.messages)) {
         // the message as Meta sent it, with its sender's profile
         const raw = { contacts: listOf(value.contacts).filter((c: any) => String(c?.wa_id) === String(msg?.from)), messages: [msg] };
@@ -122,11 +128,7 @@ export function cloudWebhookRoutes(ctx: AppContext) {
       const query = request.query as Record<string, string | undefined>;
       const found = await loadCloud(ctx, whatsappId);
       const token = query["hub.verify_token"] ?? "";
-      const ok =
-        !!found &&
-        query["hub.mode"] === "subscribe" &&
-        token.length === found.config.verifyToken.length &&
-        crypto.timingSafeEqual(Buffer.from(token), Buffer.from(found.config.verifyToken));
+      const ok = !!found && query["hub.mode"] === "subscribe" && token.length === found.config.verifyToken.length && crypto.timingSafeEqual(Buffer.from(token), Buffer.from(found.config.verifyToken));
       if (!ok) return reply.status(403).send({ error: "ERR_NO_PERMISSION" });
       return reply.type("text/plain").send(String(query["hub.challenge"] ?? ""));
     });

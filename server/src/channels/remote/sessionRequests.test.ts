@@ -84,13 +84,19 @@ describe.skipIf(!redisUp)("session requests between processes", () => {
     const created = await t.http.post("/whatsapp", { name: unique("Web "), channel: "baileys" }, token);
     await t.built.ctx.channels.forget(created.body.id);
     // a process that held the session a moment ago, whose lease has not lapsed yet
-    await t.built.ctx.db.update(whatsapps).set({ sessionOwner: "gone-host-1-dead", sessionLeaseUntil: sql`now() + interval '1 minute'` }).where(eq(whatsapps.id, created.body.id));
+    await t.built.ctx.db
+      .update(whatsapps)
+      .set({ sessionOwner: "gone-host-1-dead", sessionLeaseUntil: sql`now() + interval '1 minute'` })
+      .where(eq(whatsapps.id, created.body.id));
     const res = await t.http.put(`/whatsappsession/${created.body.id}`, {}, token);
     expect(res).toMatchObject({ status: 503, body: { error: "ERR_SESSION_UNREACHABLE" } });
 
     // its lease lapsed and nobody took it yet: a send waits (unsent) while the connection was up, fails while it was not
     const channel = t.built.ctx.channels.adapterFor({ ...created.body, channel: "baileys" });
-    await t.built.ctx.db.update(whatsapps).set({ status: "CONNECTED", sessionLeaseUntil: sql`now() - interval '1 second'` }).where(eq(whatsapps.id, created.body.id));
+    await t.built.ctx.db
+      .update(whatsapps)
+      .set({ status: "CONNECTED", sessionLeaseUntil: sql`now() - interval '1 second'` })
+      .where(eq(whatsapps.id, created.body.id));
     expect(await channel.sendText("5511977770001", "Oi").catch((err) => err)).toMatchObject({ code: "ERR_SESSION_UNREACHABLE", handedOver: false });
     await t.built.ctx.db.update(whatsapps).set({ status: "DISCONNECTED" }).where(eq(whatsapps.id, created.body.id));
     await expect(channel.sendText("5511977770001", "Oi")).rejects.toMatchObject({ code: "ERR_WAPP_NOT_INITIALIZED" });

@@ -12,7 +12,13 @@ export const ANY_HOLDER = "any";
 export type SessionOp = "connect" | "disconnect" | "sendText" | "sendMedia" | "deleteMessage" | "markRead" | "checkNumber";
 
 /** What one process asks of the session another process holds; `args` are JSON, `media` travels beside them. */
-export interface SessionRequest { whatsappId: number; companyId: number; op: SessionOp; args: unknown[]; media?: Buffer }
+export interface SessionRequest {
+  whatsappId: number;
+  companyId: number;
+  op: SessionOp;
+  args: unknown[];
+  media?: Buffer;
+}
 
 type Wire =
   | { t: "req"; id: string; from: string; whatsappId: number; companyId: number; op: SessionOp; args: unknown[]; media?: string; any?: boolean }
@@ -32,8 +38,16 @@ export class SessionUnreachable extends AppError {
 /** The process asked no longer holds the session: the caller looks up its holder again. */
 export class SessionMoved extends Error {}
 
-interface Waiting { resolve(value: unknown): void; reject(err: Error): void; timer: NodeJS.Timeout; receivers: number; moved: number }
-interface Log { warn(obj: unknown, msg?: string): void }
+interface Waiting {
+  resolve(value: unknown): void;
+  reject(err: Error): void;
+  timer: NodeJS.Timeout;
+  receivers: number;
+  moved: number;
+}
+interface Log {
+  warn(obj: unknown, msg?: string): void;
+}
 
 /**
  * Request and answer between server processes over Redis: each process listens on its own

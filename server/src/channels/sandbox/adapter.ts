@@ -10,7 +10,15 @@ import { KeyedBatches } from "../keyedBatches";
 
 type Sink = (event: ChannelEvent) => Promise<void>;
 
-interface PhoneCopy { external_id: string; number: string; body: string; media_type: string | null; media_name: string | null; media_path: string | null; quoted_id: string | null }
+interface PhoneCopy {
+  external_id: string;
+  number: string;
+  body: string;
+  media_type: string | null;
+  media_name: string | null;
+  media_path: string | null;
+  quoted_id: string | null;
+}
 
 /**
  * The built-in WhatsApp stand-in. Its "servers" are the sandbox_messages table: what the
@@ -127,7 +135,10 @@ export class SandboxAdapter implements ChannelAdapter {
 
   async deleteMessage(_to: string, externalId: string) {
     await this.assertConnected();
-    await this.ctx.db.update(sandboxMessages).set({ deleted: true }).where(and(eq(sandboxMessages.whatsappId, this.whatsapp.id), eq(sandboxMessages.externalId, externalId)));
+    await this.ctx.db
+      .update(sandboxMessages)
+      .set({ deleted: true })
+      .where(and(eq(sandboxMessages.whatsappId, this.whatsapp.id), eq(sandboxMessages.externalId, externalId)));
   }
 
   /** The simulated phone can talk to any number, so every number counts as a WhatsApp account. */

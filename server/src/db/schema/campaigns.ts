@@ -103,9 +103,13 @@ export const campaignShippings = pgTable(
   (t) => [
     uniqueIndex("campaign_shippings_campaign_number").on(t.campaignId, t.number),
     // the sender's next contact: the first not yet sent
-    index("campaign_shippings_pending_idx").on(t.campaignId, t.position).where(sql`delivered_at is null and confirmation_requested_at is null and failed_at is null`),
+    index("campaign_shippings_pending_idx")
+      .on(t.campaignId, t.position)
+      .where(sql`delivered_at is null and confirmation_requested_at is null and failed_at is null`),
     // an answer finds the question it confirms
-    index("campaign_shippings_awaiting_idx").on(t.companyId, t.number).where(sql`confirmation_requested_at is not null and confirmed_at is null`),
+    index("campaign_shippings_awaiting_idx")
+      .on(t.companyId, t.number)
+      .where(sql`confirmation_requested_at is not null and confirmed_at is null`),
   ],
 );
 

@@ -40,6 +40,8 @@ export const contactListItems = pgTable(
     uniqueIndex("contact_list_items_list_number").on(t.contactListId, t.number),
     index("contact_list_items_list_name_idx").on(t.contactListId, t.name),
     // the check job finds the items still to check, company by company
-    index("contact_list_items_unchecked_idx").on(t.companyId, t.id).where(sql`whatsapp_checked_at is null`),
+    index("contact_list_items_unchecked_idx")
+      .on(t.companyId, t.id)
+      .where(sql`whatsapp_checked_at is null`),
   ],
 );

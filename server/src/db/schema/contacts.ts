@@ -3,7 +3,10 @@ import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex }
 import { companyColumn } from "./companies";
 import { timestamps } from "./timestamps";
 
-export interface ExtraInfo { name: string; value: string }
+export interface ExtraInfo {
+  name: string;
+  value: string;
+}
 
 export const contacts = pgTable(
   "contacts",
@@ -28,7 +31,9 @@ export const contacts = pgTable(
     ...timestamps,
   },
   (t) => [
-    uniqueIndex("contacts_company_number").on(t.companyId, t.number).where(sql`number <> ''`),
+    uniqueIndex("contacts_company_number")
+      .on(t.companyId, t.number)
+      .where(sql`number <> ''`),
     index("contacts_company_name_idx").on(t.companyId, t.name),
     // is_group too, so the dashboard counts new contacts from the index alone
     index("contacts_company_created_idx").on(t.companyId, t.createdAt, t.isGroup),

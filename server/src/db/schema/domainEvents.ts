@@ -23,7 +23,10 @@ export const domainEvents = pgTable(
     data: jsonb().notNull(),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
     /** The listeners that have handled it; the event is dispatched when every one that wants it has. */
-    done: text().array().notNull().default(sql`'{}'::text[]`),
+    done: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** When its tries stopped: a listener still failed after a day (`lastError` says why). */
     givenUpAt: timestamp({ withTimezone: true, mode: "date" }),
     attempts: integer().notNull().default(0),
@@ -38,6 +41,8 @@ export const domainEvents = pgTable(
     webhookEndpointIds: integer().array(),
   },
   (t) => [
-    index("domain_events_undispatched_idx").on(t.id).where(sql`${t.givenUpAt} is null`),
+    index("domain_events_undispatched_idx")
+      .on(t.id)
+      .where(sql`${t.givenUpAt} is null`),
   ],
 );

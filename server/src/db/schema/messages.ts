@@ -45,9 +45,13 @@ export const messages = pgTable(
     index("messages_ticket_created_idx").on(t.ticketId, t.createdAt),
     index("messages_company_idx").on(t.companyId),
     // outbound messages a stop left unsent (pending, or claimed and never told how the send went), swept every minute
-    index("messages_unsent_idx").on(t.createdAt).where(sql`${t.sendStatus} in ('pending', 'sending')`),
+    index("messages_unsent_idx")
+      .on(t.createdAt)
+      .where(sql`${t.sendStatus} in ('pending', 'sending')`),
     // a conversation's unread customer messages (page 1 of GET /messages marks them read)
-    index("messages_unread_idx").on(t.ticketId).where(sql`not ${t.read} and not ${t.fromMe}`),
+    index("messages_unread_idx")
+      .on(t.ticketId)
+      .where(sql`not ${t.read} and not ${t.fromMe}`),
     // search by text anywhere in a message, within one company (pg_trgm + btree_gin). New messages
     // go to a pending list of at most 1 MB (≈450 messages), merged in bulk when full: each insert
     // costs half the CPU of a direct one, and a search scans at most that list (≈0.3 ms)

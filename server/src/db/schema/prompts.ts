@@ -46,7 +46,12 @@ export const promptReplies = pgTable(
     attempts: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.messageId] }), index("prompt_replies_due_idx").on(t.createdAt).where(sql`${t.answeredAt} is null`)],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.messageId] }),
+    index("prompt_replies_due_idx")
+      .on(t.createdAt)
+      .where(sql`${t.answeredAt} is null`),
+  ],
 );
 
 /** A ticket the AI handed to a person: its bot stays silent for the rest of the ticket. */

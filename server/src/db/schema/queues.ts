@@ -26,11 +26,7 @@ export const queues = pgTable(
     integrationId: integer(),
     ...timestamps,
   },
-  (t) => [
-    unique("queues_company_name").on(t.companyId, t.name),
-    unique("queues_company_color").on(t.companyId, t.color),
-    index("queues_company_idx").on(t.companyId),
-  ],
+  (t) => [unique("queues_company_name").on(t.companyId, t.name), unique("queues_company_color").on(t.companyId, t.color), index("queues_company_idx").on(t.companyId)],
 );
 
 /** A node of a queue's chatbot menu: the customer answers `option` to reach it. */

@@ -27,7 +27,8 @@ export const sandboxMessages = pgTable(
     deleted: boolean().notNull().default(false),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },
-  (t) => [index("sandbox_messages_conversation_idx").on(t.whatsappId, t.number, t.createdAt), 
+  (t) => [
+    index("sandbox_messages_conversation_idx").on(t.whatsappId, t.number, t.createdAt),
     // a message's copy on each side of the phone exists once: the statement that stores an
     // inbound message adds its copy with ON CONFLICT, whatever the table's statistics
     uniqueIndex("sandbox_messages_external_key").on(t.whatsappId, t.externalId, t.direction),

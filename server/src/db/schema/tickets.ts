@@ -170,6 +170,8 @@ export const ticketTrackings = pgTable(
     index("ticket_trackings_company_started_idx").on(t.companyId, t.startedAt, t.queuedAt),
     index("ticket_trackings_company_queued_idx").on(t.companyId, t.queuedAt),
     // the rating questions still waiting for an answer, looked up on every inbound message
-    index("ticket_trackings_awaiting_rating_idx").on(t.companyId, t.ratingAt).where(sql`not ${t.rated} and ${t.ratingAt} is not null`),
+    index("ticket_trackings_awaiting_rating_idx")
+      .on(t.companyId, t.ratingAt)
+      .where(sql`not ${t.rated} and ${t.ratingAt} is not null`),
   ],
 );

@@ -49,7 +49,9 @@ export const webhookDeliveries = pgTable(
   (t) => [
     // the listener may see an event twice (a redelivery after a crash): still one delivery
     unique("webhook_deliveries_endpoint_event").on(t.endpointId, t.eventId),
-    index("webhook_deliveries_due_idx").on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+    index("webhook_deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
     index("webhook_deliveries_endpoint_idx").on(t.endpointId, t.id),
   ],
 );

@@ -6,10 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bcrypt from "bcryptjs";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { PGlite } from "@electric-sql/pglite";
-import {
-  companies, contacts, importMappings, messages, plans, queueOptions, queues, quickMessages, schedules, settings, tags, ticketTags, tickets,
-  userQueues, users, whatsappQueues, whatsapps,
-} from "../../db/schema";
+import { companies, contacts, importMappings, messages, plans, queueOptions, queues, quickMessages, schedules, settings, tags, ticketTags, tickets, userQueues, users, whatsappQueues, whatsapps } from "../../db/schema";
 import { freshDatabaseUrl, startTestApp, type TestApp } from "../../test/harness";
 import { run } from "../../test/cliRun";
 import { importWhaticketCommand } from "../../cli/importWhaticket";
@@ -42,7 +39,7 @@ function sourceData() {
     { id: 2, name: "Loja Azul", email: "dono@lojaazul.com", phone: "5511955550000", status: true, planId: 2, dueDate: "2030-12-31", recurrence: "ANUAL", ...stamps(5) },
   ]);
   s += insert("Whatsapps", [
-    { id: 1, name: "Comercial", status: "CONNECTED", session: "{\"creds\":\"secret\"}", isDefault: true, greetingMessage: "Olá!", complationMessage: "Até logo", token: "old-token", companyId: 1, ...stamps(1) },
+    { id: 1, name: "Comercial", status: "CONNECTED", session: '{"creds":"secret"}', isDefault: true, greetingMessage: "Olá!", complationMessage: "Até logo", token: "old-token", companyId: 1, ...stamps(1) },
     { id: 2, name: "Azul", status: "qrcode", isDefault: true, greetingMessage: "Bem-vindo à Loja Azul", companyId: 2, ...stamps(6) },
   ]);
   s += insert("Queues", [
@@ -59,23 +56,48 @@ function sourceData() {
     { id: 4, title: "Plano anual", message: "R$ 300", option: "2", queueId: 1, parentId: 1, ...stamps(3) },
   ]);
   s += insert("WhatsappQueues", [
-    { whatsappId: 1, queueId: 1, ...stamps(3) }, { whatsappId: 1, queueId: 2, ...stamps(3) }, { whatsappId: 2, queueId: 4, ...stamps(8) },
+    { whatsappId: 1, queueId: 1, ...stamps(3) },
+    { whatsappId: 1, queueId: 2, ...stamps(3) },
+    { whatsappId: 2, queueId: 4, ...stamps(8) },
   ]);
   // user 1 is Whaticket's own seeded admin: its email is taken here (the platform's admin)
   const userRows: Record<string, unknown>[] = [{ id: 1, name: "Admin", email: "admin@admin.com", passwordHash: hash, profile: "admin", super: true, companyId: 1, whatsappId: null, ...stamps(0) }];
   for (let i = 2; i <= 20; i++) {
     const companyId = i <= 12 ? 1 : 2;
-    userRows.push({ id: i, name: `Atendente ${i}`, email: `Atendente${i}@Empresa${companyId}.com`, passwordHash: hash, profile: i % 5 === 0 ? "admin" : "user", super: false, companyId, whatsappId: companyId, ...stamps(10 + i) });
+    userRows.push({
+      id: i,
+      name: `Atendente ${i}`,
+      email: `Atendente${i}@Empresa${companyId}.com`,
+      passwordHash: hash,
+      profile: i % 5 === 0 ? "admin" : "user",
+      super: false,
+      companyId,
+      whatsappId: companyId,
+      ...stamps(10 + i),
+    });
   }
   s += insert("Users", userRows);
   s += insert("UserQueues", [
-    { userId: 2, queueId: 1, ...stamps(20) }, { userId: 2, queueId: 2, ...stamps(20) }, { userId: 3, queueId: 1, ...stamps(20) }, { userId: 13, queueId: 4, ...stamps(20) },
+    { userId: 2, queueId: 1, ...stamps(20) },
+    { userId: 2, queueId: 2, ...stamps(20) },
+    { userId: 3, queueId: 1, ...stamps(20) },
+    { userId: 13, queueId: 4, ...stamps(20) },
   ]);
   const contactRows: Record<string, unknown>[] = [];
   for (let i = 1; i <= N.contacts; i++) {
     const companyId = i <= 600 ? 1 : 2;
     const number = i === N.invalidContactId ? "não informado" : i === 7 ? "120363041234567890" : `55119${String(10000000 + i)}`;
-    contactRows.push({ id: i, name: `Cliente ${i}`, number, profilePicUrl: i % 2 ? `https://pps.example/${i}.jpg` : null, email: i % 3 ? "" : `cliente${i}@example.com`, isGroup: i === 7, companyId, whatsappId: companyId, ...stamps(100 + i) });
+    contactRows.push({
+      id: i,
+      name: `Cliente ${i}`,
+      number,
+      profilePicUrl: i % 2 ? `https://pps.example/${i}.jpg` : null,
+      email: i % 3 ? "" : `cliente${i}@example.com`,
+      isGroup: i === 7,
+      companyId,
+      whatsappId: companyId,
+      ...stamps(100 + i),
+    });
   }
   s += insert("Contacts", contactRows);
   s += insert("ContactCustomFields", [
@@ -96,17 +118,37 @@ function sourceData() {
     const queueId = companyId === 1 ? (i % 3) + 1 : (i % 2) + 4;
     const userId = status === "pending" ? null : companyId === 1 ? (i % 11) + 2 : (i % 8) + 13;
     ticketRows.push({
-      id: i, status, lastMessage: `mensagem ${i}-3`, unreadMessages: status === "pending" ? 2 : 0, isGroup: i === 7, uuid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
-      contactId: i, userId, whatsappId: companyId, queueId, queueOptionId: i === 5 ? 3 : null, companyId, ...stamps(1000 + i * 10),
+      id: i,
+      status,
+      lastMessage: `mensagem ${i}-3`,
+      unreadMessages: status === "pending" ? 2 : 0,
+      isGroup: i === 7,
+      uuid: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`,
+      contactId: i,
+      userId,
+      whatsappId: companyId,
+      queueId,
+      queueOptionId: i === 5 ? 3 : null,
+      companyId,
+      ...stamps(1000 + i * 10),
     });
     if (i % 5 === 0) ticketTagRows.push({ ticketId: i, tagId: companyId === 1 ? 1 + (i % 2) : 3, ...stamps(1000 + i * 10) });
     for (let k = 1; k <= N.messagesPerTicket; k++) {
       const media = k === 2 && i % 50 === 0;
       messageRows.push({
-        id: `3EB0${String(i).padStart(6, "0")}${k}`, body: media ? `foto-${i}.jpg` : `mensagem ${i}-${k}`, ack: k === 3 ? 3 : 1, read: true, fromMe: k !== 1,
-        mediaUrl: media ? `foto-${i}.jpg` : null, mediaType: media ? "image" : k === 1 ? "conversation" : "extendedTextMessage",
-        quotedMsgId: k === 3 ? `3EB0${String(i).padStart(6, "0")}1` : null, ticketId: i, contactId: i, companyId,
-        dataJson: k === 1 ? JSON.stringify({ key: { id: `3EB0${i}` }, message: { conversation: `mensagem ${i}-1` } }) : null, ...stamps(1000 + i * 10 + k),
+        id: `3EB0${String(i).padStart(6, "0")}${k}`,
+        body: media ? `foto-${i}.jpg` : `mensagem ${i}-${k}`,
+        ack: k === 3 ? 3 : 1,
+        read: true,
+        fromMe: k !== 1,
+        mediaUrl: media ? `foto-${i}.jpg` : null,
+        mediaType: media ? "image" : k === 1 ? "conversation" : "extendedTextMessage",
+        quotedMsgId: k === 3 ? `3EB0${String(i).padStart(6, "0")}1` : null,
+        ticketId: i,
+        contactId: i,
+        companyId,
+        dataJson: k === 1 ? JSON.stringify({ key: { id: `3EB0${i}` }, message: { conversation: `mensagem ${i}-1` } }) : null,
+        ...stamps(1000 + i * 10 + k),
       });
     }
   }
@@ -196,9 +238,22 @@ const db = () => t.built.ctx.db;
 async function totals() {
   const n = async (table: any) => (await db().select({ n: count() }).from(table))[0].n;
   return {
-    plans: await n(plans), companies: await n(companies), users: await n(users), whatsapps: await n(whatsapps), queues: await n(queues), queueOptions: await n(queueOptions),
-    whatsappQueues: await n(whatsappQueues), userQueues: await n(userQueues), contacts: await n(contacts), tags: await n(tags), tickets: await n(tickets),
-    ticketTags: await n(ticketTags), messages: await n(messages), quickMessages: await n(quickMessages), schedules: await n(schedules), settings: await n(settings),
+    plans: await n(plans),
+    companies: await n(companies),
+    users: await n(users),
+    whatsapps: await n(whatsapps),
+    queues: await n(queues),
+    queueOptions: await n(queueOptions),
+    whatsappQueues: await n(whatsappQueues),
+    userQueues: await n(userQueues),
+    contacts: await n(contacts),
+    tags: await n(tags),
+    tickets: await n(tickets),
+    ticketTags: await n(ticketTags),
+    messages: await n(messages),
+    quickMessages: await n(quickMessages),
+    schedules: await n(schedules),
+    settings: await n(settings),
     mappings: await n(importMappings),
   };
 }
@@ -255,11 +310,24 @@ describe("balcao import-whaticket", () => {
     expect(r.out).toContain("Media files copied: 14");
     const after = await totals();
     expect({ ...after, mappings: 0 }).toEqual({
-      ...before, mappings: 0,
-      plans: before.plans + 1, companies: before.companies + 2, users: before.users + 19, whatsapps: before.whatsapps + 2, queues: before.queues + 5,
-      queueOptions: before.queueOptions + 4, whatsappQueues: before.whatsappQueues + 3, userQueues: before.userQueues + 4, contacts: before.contacts + 999,
-      tags: before.tags + 3, tickets: before.tickets + 999, ticketTags: before.ticketTags + 199, messages: before.messages + 2997, quickMessages: before.quickMessages + 3,
-      schedules: before.schedules + 3, settings: before.settings + 2 * 10,
+      ...before,
+      mappings: 0,
+      plans: before.plans + 1,
+      companies: before.companies + 2,
+      users: before.users + 19,
+      whatsapps: before.whatsapps + 2,
+      queues: before.queues + 5,
+      queueOptions: before.queueOptions + 4,
+      whatsappQueues: before.whatsappQueues + 3,
+      userQueues: before.userQueues + 4,
+      contacts: before.contacts + 999,
+      tags: before.tags + 3,
+      tickets: before.tickets + 999,
+      ticketTags: before.ticketTags + 199,
+      messages: before.messages + 2997,
+      quickMessages: before.quickMessages + 3,
+      schedules: before.schedules + 3,
+      settings: before.settings + 2 * 10,
     });
     const [empresa] = await db().select().from(companies).where(eq(companies.name, "Empresa 1 (Whaticket 1)"));
     const [azul] = await db().select().from(companies).where(eq(companies.name, "Loja Azul"));
@@ -268,33 +336,68 @@ describe("balcao import-whaticket", () => {
     expect(pro).toMatchObject({ users: 50, connections: 5, queues: 20, value: 199.9, useKanban: false, useCampaigns: true });
     expect(azul).toMatchObject({ email: "dono@lojaazul.com", phone: "5511955550000", planId: pro.id, dueDate: "2030-12-31", recurrence: "ANUAL" });
 
-    const [maria] = await db().select().from(contacts).where(and(eq(contacts.companyId, empresa.id), eq(contacts.number, "5511910000001")));
+    const [maria] = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, empresa.id), eq(contacts.number, "5511910000001")));
     expect(maria).toMatchObject({
-      name: "Cliente 1", email: "", profilePicUrl: "https://pps.example/1.jpg", isGroup: false,
-      extraInfo: [{ name: "CPF", value: "123.456.789-00" }, { name: "Plano", value: "Ouro" }], createdAt: new Date(at(101)),
+      name: "Cliente 1",
+      email: "",
+      profilePicUrl: "https://pps.example/1.jpg",
+      isGroup: false,
+      extraInfo: [
+        { name: "CPF", value: "123.456.789-00" },
+        { name: "Plano", value: "Ouro" },
+      ],
+      createdAt: new Date(at(101)),
     });
-    const [group] = await db().select().from(contacts).where(and(eq(contacts.companyId, empresa.id), eq(contacts.number, "120363041234567890")));
+    const [group] = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, empresa.id), eq(contacts.number, "120363041234567890")));
     expect(group.isGroup).toBe(true);
 
-    const [conn] = await db().select().from(whatsapps).where(and(eq(whatsapps.companyId, empresa.id), eq(whatsapps.name, "Comercial")));
+    const [conn] = await db()
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, empresa.id), eq(whatsapps.name, "Comercial")));
     expect(conn).toMatchObject({ channel: "baileys", status: "DISCONNECTED", isDefault: true, greetingMessage: "Olá!", complationMessage: "Até logo" });
     expect(conn.token).not.toBe("old-token");
 
     const [ticket] = await db().select().from(tickets).where(eq(tickets.uuid, "00000000-0000-4000-8000-000000000010"));
-    const [suporte] = await db().select().from(queues).where(and(eq(queues.companyId, empresa.id), eq(queues.name, "Suporte")));
+    const [suporte] = await db()
+      .select()
+      .from(queues)
+      .where(and(eq(queues.companyId, empresa.id), eq(queues.name, "Suporte")));
     const [agent] = await db().select().from(users).where(eq(users.email, "atendente2@empresa1.com"));
     const [holder] = await db().select().from(users).where(eq(users.email, "atendente12@empresa1.com"));
-    const [contact10] = await db().select().from(contacts).where(and(eq(contacts.companyId, empresa.id), eq(contacts.number, "5511910000010")));
+    const [contact10] = await db()
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, empresa.id), eq(contacts.number, "5511910000010")));
     expect(ticket).toMatchObject({
-      companyId: empresa.id, contactId: contact10.id, whatsappId: conn.id, queueId: suporte.id, userId: holder.id, status: "open", unreadMessages: 0,
-      lastMessage: "mensagem 10-3", isGroup: false, createdAt: new Date(at(1100)), updatedAt: new Date(at(1101)),
+      companyId: empresa.id,
+      contactId: contact10.id,
+      whatsappId: conn.id,
+      queueId: suporte.id,
+      userId: holder.id,
+      status: "open",
+      unreadMessages: 0,
+      lastMessage: "mensagem 10-3",
+      isGroup: false,
+      createdAt: new Date(at(1100)),
+      updatedAt: new Date(at(1101)),
     });
     const tagged = await db().select({ name: tags.name }).from(ticketTags).innerJoin(tags, eq(tags.id, ticketTags.tagId)).where(eq(ticketTags.ticketId, ticket.id));
     expect(tagged).toEqual([{ name: "VIP" }]);
     const [lgpd] = await db().select().from(tickets).where(eq(tickets.uuid, "00000000-0000-4000-8000-000000000002"));
     expect(lgpd.status).toBe("closed");
 
-    const convo = await db().select().from(messages).where(eq(messages.ticketId, (await db().select().from(tickets).where(eq(tickets.uuid, "00000000-0000-4000-8000-000000000050")))[0].id)).orderBy(messages.createdAt);
+    const convo = await db()
+      .select()
+      .from(messages)
+      .where(eq(messages.ticketId, (await db().select().from(tickets).where(eq(tickets.uuid, "00000000-0000-4000-8000-000000000050")))[0].id))
+      .orderBy(messages.createdAt);
     expect(convo.map((m) => m.externalId)).toEqual(["3EB00000501", "3EB00000502", "3EB00000503"]);
     expect(convo[0]).toMatchObject({ body: "mensagem 50-1", fromMe: false, read: true, ack: 1, mediaType: null, mediaPath: null, dataJson: { key: { id: "3EB050" }, message: { conversation: "mensagem 50-1" } } });
     expect(convo[1]).toMatchObject({ fromMe: true, mediaType: "image", mediaName: "foto-50.jpg", mediaPath: expect.stringMatching(new RegExp(`^${empresa.id}/`)) });
@@ -308,10 +411,21 @@ describe("balcao import-whaticket", () => {
 
     const options = await db().select().from(queueOptions).where(eq(queueOptions.companyId, empresa.id)).orderBy(queueOptions.id);
     expect(options.map((o) => [o.title, o.option, o.parentId === null ? null : options.find((p) => p.id === o.parentId)!.title])).toEqual([
-      ["Planos", "1", null], ["Preços", "2", null], ["Plano mensal", "1", "Planos"], ["Plano anual", "2", "Planos"],
+      ["Planos", "1", null],
+      ["Preços", "2", null],
+      ["Plano mensal", "1", "Planos"],
+      ["Plano anual", "2", "Planos"],
     ]);
-    const sched = await db().select({ body: schedules.body, status: schedules.status }).from(schedules).where(inArray(schedules.companyId, [empresa.id, azul.id])).orderBy(schedules.body);
-    expect(sched).toEqual([{ body: "Feliz aniversário", status: "ENVIADA" }, { body: "Lembrete da consulta", status: "PENDENTE" }, { body: "Promoção", status: "ERRO" }]);
+    const sched = await db()
+      .select({ body: schedules.body, status: schedules.status })
+      .from(schedules)
+      .where(inArray(schedules.companyId, [empresa.id, azul.id]))
+      .orderBy(schedules.body);
+    expect(sched).toEqual([
+      { body: "Feliz aniversário", status: "ENVIADA" },
+      { body: "Lembrete da consulta", status: "PENDENTE" },
+      { body: "Promoção", status: "ERRO" },
+    ]);
     const quick = await db().select({ shortcode: quickMessages.shortcode, geral: quickMessages.geral }).from(quickMessages).where(eq(quickMessages.companyId, azul.id));
     expect(quick).toEqual([{ shortcode: "troca", geral: true }]);
     const set = Object.fromEntries((await db().select().from(settings).where(eq(settings.companyId, empresa.id))).map((s) => [s.key, s.value]));

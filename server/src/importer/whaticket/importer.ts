@@ -6,8 +6,24 @@ import type { PgTable } from "drizzle-orm/pg-core";
 import { DEFAULT_SETTINGS, SETTING_KEYS, settingValueSchema } from "@balcao/common";
 import type { Db, Tx } from "../../db/client";
 import {
-  companies, contacts, importMappings, messages, plans, queueOptions, queues, quickMessages, schedules, settings, tags,
-  ticketTags, tickets, userQueues, users, whatsappQueues, whatsapps, type ExtraInfo,
+  companies,
+  contacts,
+  importMappings,
+  messages,
+  plans,
+  queueOptions,
+  queues,
+  quickMessages,
+  schedules,
+  settings,
+  tags,
+  ticketTags,
+  tickets,
+  userQueues,
+  users,
+  whatsappQueues,
+  whatsapps,
+  type ExtraInfo,
 } from "../../db/schema";
 import type { MediaStore } from "../../media/store";
 import type { Source, SourceRow } from "./source";
@@ -39,9 +55,19 @@ export interface TableCount {
   skipped: number;
 }
 
-export interface Problem { table: string; sourceId: string; kind: string; detail: string }
+export interface Problem {
+  table: string;
+  sourceId: string;
+  kind: string;
+  detail: string;
+}
 
-export interface ImportReport { dryRun: boolean; tables: Record<string, TableCount>; problems: Problem[]; mediaCopied: number }
+export interface ImportReport {
+  dryRun: boolean;
+  tables: Record<string, TableCount>;
+  problems: Problem[];
+  mediaCopied: number;
+}
 
 /** The report as the command prints it: a table of counts, then the problems by kind (the first few of each). */
 export function reportLines(report: ImportReport, examples = 5): string[] {
@@ -64,8 +90,22 @@ export function reportLines(report: ImportReport, examples = 5): string[] {
 
 /** The tables in the order they are moved in (each after those it points at). */
 export const TABLES = [
-  "Plans", "Companies", "Whatsapps", "Queues", "QueueOptions", "WhatsappQueues", "Users", "UserQueues", "Contacts",
-  "Tags", "Tickets", "TicketTags", "Messages", "QuickMessages", "Schedules", "Settings",
+  "Plans",
+  "Companies",
+  "Whatsapps",
+  "Queues",
+  "QueueOptions",
+  "WhatsappQueues",
+  "Users",
+  "UserQueues",
+  "Contacts",
+  "Tags",
+  "Tickets",
+  "TicketTags",
+  "Messages",
+  "QuickMessages",
+  "Schedules",
+  "Settings",
 ] as const;
 type SourceTable = (typeof TABLES)[number];
 
@@ -99,7 +139,9 @@ export const ticketStatusOf = (status: unknown) => (["open", "pending", "closed"
 
 /** Digits only for a person's number; a group keeps its id without the @g.us. Null when unusable. */
 export function contactNumberOf(number: unknown, isGroup: boolean): string | null {
-  const n = str(number).trim().replace(/@(g\.us|s\.whatsapp\.net|c\.us)$/, "");
+  const n = str(number)
+    .trim()
+    .replace(/@(g\.us|s\.whatsapp\.net|c\.us)$/, "");
   if (isGroup) return /^\d[\d-]{4,60}$/.test(n) ? n : null;
   const digits = n.replace(/[\s+\-().]/g, "");
   return /^\d{6,20}$/.test(digits) ? digits : null;
@@ -125,7 +167,10 @@ class Mappings {
   /** Per table, the company each target row belongs to. */
   private owners = new Map<string, Map<number, number>>();
   private fake = 0;
-  constructor(private readonly db: Db, private readonly dryRun: boolean) {}
+  constructor(
+    private readonly db: Db,
+    private readonly dryRun: boolean,
+  ) {}
 
   map(table: string) {
     let m = this.maps.get(table);
@@ -146,7 +191,9 @@ class Mappings {
   }
   /** Every row of a table that earlier runs moved in. */
   async load(table: string) {
-    const rows = await this.db.select({ s: importMappings.sourceId, t: importMappings.targetId, c: importMappings.companyId }).from(importMappings)
+    const rows = await this.db
+      .select({ s: importMappings.sourceId, t: importMappings.targetId, c: importMappings.companyId })
+      .from(importMappings)
       .where(and(eq(importMappings.source, SOURCE), eq(importMappings.sourceTable, table)));
     for (const r of rows) {
       this.map(table).set(r.s, r.t);
@@ -156,7 +203,9 @@ class Mappings {
   /** Those of the given ids that earlier runs moved in (tables too large to hold whole: messages). */
   async loadSome(table: string, ids: string[]) {
     if (!ids.length) return;
-    const rows = await this.db.select({ s: importMappings.sourceId, t: importMappings.targetId }).from(importMappings)
+    const rows = await this.db
+      .select({ s: importMappings.sourceId, t: importMappings.targetId })
+      .from(importMappings)
       .where(and(eq(importMappings.source, SOURCE), eq(importMappings.sourceTable, table), inArray(importMappings.sourceId, ids)));
     for (const r of rows) this.map(table).set(r.s, r.t);
   }
@@ -168,7 +217,11 @@ class Mappings {
   }
 }
 
-interface Pending<V> { sourceId: string; companyId: number | null; values: V }
+interface Pending<V> {
+  sourceId: string;
+  companyId: number | null;
+  values: V;
+}
 
 /** Moves a Whaticket database's rows in; see ImportOptions. Never throws for a bad row: it is a problem in the report. */
 export async function importWhaticket(db: Db, media: MediaStore, source: Source, opts: ImportOptions = {}): Promise<ImportReport> {
@@ -192,7 +245,7 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
 
   /** Pages of a source table by its integer id. */
   async function* pages(table: string, where = "", select = "t.*", from = `"${table}" t`) {
-    for (let after = -1; ; ) {
+    for (let after = -1; ;) {
       const rows = await source.query(`select ${select} from ${from} where t."id" > $1${where} order by t."id" limit ${batch}`, [after]);
       if (rows.length) yield rows;
       if (rows.length < batch) return;
@@ -213,7 +266,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       return ids;
     }
     const ids = await db.transaction(async (tx) => {
-      const rows = (await tx.insert(target).values(items.map((i) => i.values) as any).returning({ id: (target as any).id })) as { id: number }[];
+      const rows = (await tx
+        .insert(target)
+        .values(items.map((i) => i.values) as any)
+        .returning({ id: (target as any).id })) as { id: number }[];
       const ids = rows.map((r) => r.id);
       await tx.insert(importMappings).values(items.map((it, k) => ({ source: SOURCE, sourceTable: table, sourceId: it.sourceId, targetId: ids[k], companyId: it.companyId })));
       if (also) await also(tx, ids);
@@ -231,7 +287,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
     if (!items.length) return;
     count(table).merged += items.length;
     if (!dryRun) {
-      await db.insert(importMappings).values(items.map((i) => ({ source: SOURCE, sourceTable: table, sourceId: i.sourceId, targetId: i.targetId, companyId: i.companyId }))).onConflictDoNothing();
+      await db
+        .insert(importMappings)
+        .values(items.map((i) => ({ source: SOURCE, sourceTable: table, sourceId: i.sourceId, targetId: i.targetId, companyId: i.companyId })))
+        .onConflictDoNothing();
     }
     for (const i of items) {
       maps.map(table).set(i.sourceId, i.targetId);
@@ -246,7 +305,11 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       count(table).added += rows.length;
       return;
     }
-    const added = await db.insert(target).values(rows as any).onConflictDoNothing().returning();
+    const added = await db
+      .insert(target)
+      .values(rows as any)
+      .onConflictDoNothing()
+      .returning();
     count(table).added += added.length;
     count(table).already += rows.length - added.length;
   }
@@ -278,25 +341,53 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
 
   // ---- Plans: platform-wide; one of the same name here is used as it is
   {
-    const rows = await source.query(
-      only ? `select p.* from "Plans" p join "Companies" c on c."planId" = p.id where c.id = $1 order by p.id` : `select * from "Plans" order by id`,
-      only ? [only] : [],
-    );
+    const rows = await source.query(only ? `select p.* from "Plans" p join "Companies" c on c."planId" = p.id where c.id = $1 order by p.id` : `select * from "Plans" order by id`, only ? [only] : []);
     count("Plans").read += rows.length;
     const fresh = rows.filter((r) => maps.get("Plans", r.id) === undefined);
     count("Plans").already += rows.length - fresh.length;
-    const existing = fresh.length ? await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.name, fresh.map((r) => str(r.name)))) : [];
+    const existing = fresh.length
+      ? await db
+          .select({ id: plans.id, name: plans.name })
+          .from(plans)
+          .where(
+            inArray(
+              plans.name,
+              fresh.map((r) => str(r.name)),
+            ),
+          )
+      : [];
     const byName = new Map(existing.map((p) => [p.name, p.id]));
-    await merge("Plans", fresh.filter((r) => byName.has(str(r.name))).map((r) => ({ sourceId: str(r.id), companyId: null, targetId: byName.get(str(r.name))! })));
+    await merge(
+      "Plans",
+      fresh.filter((r) => byName.has(str(r.name))).map((r) => ({ sourceId: str(r.id), companyId: null, targetId: byName.get(str(r.name))! })),
+    );
     const bool = (v: unknown) => v !== false;
-    await write("Plans", plans, fresh.filter((r) => !byName.has(str(r.name))).map((r) => ({
-      sourceId: str(r.id), companyId: null,
-      values: {
-        name: str(r.name), users: num(r.users) ?? 0, connections: num(r.connections) ?? 0, queues: num(r.queues) ?? 0, value: num(r.value) ?? 0,
-        useCampaigns: bool(r.useCampaigns), useSchedules: bool(r.useSchedules), useInternalChat: bool(r.useInternalChat), useExternalApi: bool(r.useExternalApi),
-        useKanban: bool(r.useKanban), useOpenAi: bool(r.useOpenAi), useIntegrations: bool(r.useIntegrations), createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
-      },
-    })));
+    await write(
+      "Plans",
+      plans,
+      fresh
+        .filter((r) => !byName.has(str(r.name)))
+        .map((r) => ({
+          sourceId: str(r.id),
+          companyId: null,
+          values: {
+            name: str(r.name),
+            users: num(r.users) ?? 0,
+            connections: num(r.connections) ?? 0,
+            queues: num(r.queues) ?? 0,
+            value: num(r.value) ?? 0,
+            useCampaigns: bool(r.useCampaigns),
+            useSchedules: bool(r.useSchedules),
+            useInternalChat: bool(r.useInternalChat),
+            useExternalApi: bool(r.useExternalApi),
+            useKanban: bool(r.useKanban),
+            useOpenAi: bool(r.useOpenAi),
+            useIntegrations: bool(r.useIntegrations),
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
+          },
+        })),
+    );
   }
 
   // ---- Companies: each with this workspace's default settings; a name taken here gets the source's id after it
@@ -323,18 +414,29 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         if (r.dueDate && !dueDate) problem("Companies", r.id, "due date unreadable", str(r.dueDate), false);
         const schedulesValue = json<unknown>(r.schedules, []);
         items.push({
-          sourceId: str(r.id), companyId: null,
+          sourceId: str(r.id),
+          companyId: null,
           values: {
-            name, email: str(r.email) || null, phone: str(r.phone) || null, planId: maps.get("Plans", r.planId) ?? null, status: r.status !== false,
-            dueDate, recurrence: str(r.recurrence) || "MENSAL", schedules: Array.isArray(schedulesValue) ? schedulesValue : [],
-            createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+            name,
+            email: str(r.email) || null,
+            phone: str(r.phone) || null,
+            planId: maps.get("Plans", r.planId) ?? null,
+            status: r.status !== false,
+            dueDate,
+            recurrence: str(r.recurrence) || "MENSAL",
+            schedules: Array.isArray(schedulesValue) ? schedulesValue : [],
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
           },
         });
       }
       // one company a transaction: its mapping names the company it is
       for (const item of items) {
         await write("Companies", companies, [item], async (tx, [id]) => {
-          await tx.update(importMappings).set({ companyId: id }).where(and(eq(importMappings.source, SOURCE), eq(importMappings.sourceTable, "Companies"), eq(importMappings.sourceId, item.sourceId)));
+          await tx
+            .update(importMappings)
+            .set({ companyId: id })
+            .where(and(eq(importMappings.source, SOURCE), eq(importMappings.sourceTable, "Companies"), eq(importMappings.sourceId, item.sourceId)));
           await tx.insert(settings).values(Object.entries(DEFAULT_SETTINGS).map(([key, value]) => ({ companyId: id, key, value })));
         });
       }
@@ -353,16 +455,31 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
     count("Whatsapps").read += rows.length;
     const items: Pending<typeof whatsapps.$inferInsert>[] = [];
     for (const r of rows) {
-      if (maps.get("Whatsapps", r.id) !== undefined) { count("Whatsapps").already++; continue; }
+      if (maps.get("Whatsapps", r.id) !== undefined) {
+        count("Whatsapps").already++;
+        continue;
+      }
       const companyId = companyFor("Whatsapps", r);
       if (companyId === undefined) continue;
       items.push({
-        sourceId: str(r.id), companyId,
+        sourceId: str(r.id),
+        companyId,
         values: {
-          companyId, name: str(r.name) || `WhatsApp ${str(r.id)}`, channel: "baileys", status: "DISCONNECTED", isDefault: r.isDefault === true,
-          token: crypto.randomBytes(24).toString("hex"), greetingMessage: str(r.greetingMessage), complationMessage: str(r.complationMessage),
-          outOfHoursMessage: str(r.outOfHoursMessage), ratingMessage: str(r.ratingMessage), expiresTicket: num(r.expiresTicket) ?? 0,
-          expiresInactiveMessage: str(r.expiresInactiveMessage), timeToTransfer: num(r.timeToTransfer), createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+          companyId,
+          name: str(r.name) || `WhatsApp ${str(r.id)}`,
+          channel: "baileys",
+          status: "DISCONNECTED",
+          isDefault: r.isDefault === true,
+          token: crypto.randomBytes(24).toString("hex"),
+          greetingMessage: str(r.greetingMessage),
+          complationMessage: str(r.complationMessage),
+          outOfHoursMessage: str(r.outOfHoursMessage),
+          ratingMessage: str(r.ratingMessage),
+          expiresTicket: num(r.expiresTicket) ?? 0,
+          expiresInactiveMessage: str(r.expiresInactiveMessage),
+          timeToTransfer: num(r.timeToTransfer),
+          createdAt: date(r.createdAt),
+          updatedAt: date(r.updatedAt),
         },
       });
     }
@@ -374,15 +491,26 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
     count("Queues").read += rows.length;
     const items: Pending<typeof queues.$inferInsert>[] = [];
     for (const r of rows) {
-      if (maps.get("Queues", r.id) !== undefined) { count("Queues").already++; continue; }
+      if (maps.get("Queues", r.id) !== undefined) {
+        count("Queues").already++;
+        continue;
+      }
       const companyId = companyFor("Queues", r);
       if (companyId === undefined) continue;
       const sched = json<unknown>(r.schedules, []);
       items.push({
-        sourceId: str(r.id), companyId,
+        sourceId: str(r.id),
+        companyId,
         values: {
-          companyId, name: str(r.name), color: str(r.color) || "#7C7C7C", greetingMessage: str(r.greetingMessage), outOfHoursMessage: str(r.outOfHoursMessage),
-          orderQueue: num(r.orderQueue), schedules: Array.isArray(sched) ? sched : [], createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+          companyId,
+          name: str(r.name),
+          color: str(r.color) || "#7C7C7C",
+          greetingMessage: str(r.greetingMessage),
+          outOfHoursMessage: str(r.outOfHoursMessage),
+          orderQueue: num(r.orderQueue),
+          schedules: Array.isArray(sched) ? sched : [],
+          createdAt: date(r.createdAt),
+          updatedAt: date(r.updatedAt),
         },
       });
     }
@@ -404,10 +532,29 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       const items: Pending<typeof queueOptions.$inferInsert>[] = [];
       for (const r of ready) {
         const queueId = maps.get("Queues", r.queueId);
-        if (queueId === undefined) { problem("QueueOptions", r.id, "queue missing", `queue ${str(r.queueId)} was not moved in`); continue; }
+        if (queueId === undefined) {
+          problem("QueueOptions", r.id, "queue missing", `queue ${str(r.queueId)} was not moved in`);
+          continue;
+        }
         const companyId = maps.owner("Queues", queueId);
-        if (companyId === undefined) { problem("QueueOptions", r.id, "queue missing", `queue ${str(r.queueId)} has no company`); continue; }
-        items.push({ sourceId: str(r.id), companyId, values: { companyId, queueId, parentId: maps.get("QueueOptions", r.parentId) ?? null, title: str(r.title), message: str(r.message), option: str(r.option), createdAt: date(r.createdAt), updatedAt: date(r.updatedAt) } });
+        if (companyId === undefined) {
+          problem("QueueOptions", r.id, "queue missing", `queue ${str(r.queueId)} has no company`);
+          continue;
+        }
+        items.push({
+          sourceId: str(r.id),
+          companyId,
+          values: {
+            companyId,
+            queueId,
+            parentId: maps.get("QueueOptions", r.parentId) ?? null,
+            title: str(r.title),
+            message: str(r.message),
+            option: str(r.option),
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
+          },
+        });
       }
       await write("QueueOptions", queueOptions, items);
       left = left.filter((r) => !ready.includes(r));
@@ -424,7 +571,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       const whatsappId = maps.get("Whatsapps", r.whatsappId);
       const queueId = maps.get("Queues", r.queueId);
       const companyId = whatsappId === undefined ? undefined : maps.owner("Whatsapps", whatsappId);
-      if (whatsappId === undefined || queueId === undefined || companyId === undefined) { problem("WhatsappQueues", `${str(r.whatsappId)}-${str(r.queueId)}`, "link end missing", "connection or queue not moved in"); continue; }
+      if (whatsappId === undefined || queueId === undefined || companyId === undefined) {
+        problem("WhatsappQueues", `${str(r.whatsappId)}-${str(r.queueId)}`, "link end missing", "connection or queue not moved in");
+        continue;
+      }
       links.push({ companyId, whatsappId, queueId });
     }
     await link("WhatsappQueues", whatsappQueues, links);
@@ -447,18 +597,30 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         const companyId = companyFor("Users", r);
         if (companyId === undefined) continue;
         const email = str(r.email).trim().toLowerCase();
-        if (taken.has(email) || seen.has(email)) { problem("Users", r.id, "user email taken", `${email} is already a user's email here`); continue; }
+        if (taken.has(email) || seen.has(email)) {
+          problem("Users", r.id, "user email taken", `${email} is already a user's email here`);
+          continue;
+        }
         seen.add(email);
         const hash = str(r.passwordHash);
         if (!/^\$2[aby]\$/.test(hash)) problem("Users", r.id, "password unreadable", `${email} must reset the password (not a bcrypt hash)`, false);
         const profile = ["admin", "user", "supervisor"].includes(str(r.profile)) ? str(r.profile) : "user";
         if (r.super === true) problem("Users", r.id, "super user", `${email} was a super user there: moved in as an admin of the company`, false);
         items.push({
-          sourceId: str(r.id), companyId,
+          sourceId: str(r.id),
+          companyId,
           values: {
-            companyId, name: str(r.name) || email, email, passwordHash: hash, profile: r.super === true ? "admin" : profile, super: false,
-            allTicket: str(r.allTicket) === "enabled" ? "enabled" : "desabled", online: false, whatsappId: maps.get("Whatsapps", r.whatsappId) ?? null,
-            createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+            companyId,
+            name: str(r.name) || email,
+            email,
+            passwordHash: hash,
+            profile: r.super === true ? "admin" : profile,
+            super: false,
+            allTicket: str(r.allTicket) === "enabled" ? "enabled" : "desabled",
+            online: false,
+            whatsappId: maps.get("Whatsapps", r.whatsappId) ?? null,
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
           },
         });
       }
@@ -473,7 +635,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       const userId = maps.get("Users", r.userId);
       const queueId = maps.get("Queues", r.queueId);
       const companyId = queueId === undefined ? undefined : maps.owner("Queues", queueId);
-      if (userId === undefined || queueId === undefined || companyId === undefined) { problem("UserQueues", `${str(r.userId)}-${str(r.queueId)}`, "link end missing", "user or queue not moved in"); continue; }
+      if (userId === undefined || queueId === undefined || companyId === undefined) {
+        problem("UserQueues", `${str(r.userId)}-${str(r.queueId)}`, "link end missing", "user or queue not moved in");
+        continue;
+      }
       links.push({ companyId, userId, queueId });
     }
     await link("UserQueues", userQueues, links);
@@ -499,13 +664,27 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         const companyId = companyFor("Contacts", r);
         if (companyId === undefined) continue;
         const number = contactNumberOf(r.number, r.isGroup === true);
-        if (number === null) { problem("Contacts", r.id, "contact number invalid", `"${str(r.number)}" (${str(r.name)})`); continue; }
+        if (number === null) {
+          problem("Contacts", r.id, "contact number invalid", `"${str(r.number)}" (${str(r.name)})`);
+          continue;
+        }
         candidates.push({ r, companyId, number });
       }
-      const here = candidates.length && !dryRun
-        ? await db.select({ id: contacts.id, companyId: contacts.companyId, number: contacts.number }).from(contacts)
-          .where(and(inArray(contacts.companyId, [...new Set(candidates.map((c) => c.companyId))]), inArray(contacts.number, candidates.map((c) => c.number))))
-        : [];
+      const here =
+        candidates.length && !dryRun
+          ? await db
+              .select({ id: contacts.id, companyId: contacts.companyId, number: contacts.number })
+              .from(contacts)
+              .where(
+                and(
+                  inArray(contacts.companyId, [...new Set(candidates.map((c) => c.companyId))]),
+                  inArray(
+                    contacts.number,
+                    candidates.map((c) => c.number),
+                  ),
+                ),
+              )
+          : [];
       for (const h of here) seen.set(`${h.companyId}:${h.number}`, h.id);
       for (const { r, companyId, number } of candidates) {
         const key = `${companyId}:${number}`;
@@ -517,10 +696,19 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         }
         seen.set(key, 0);
         items.push({
-          sourceId: str(r.id), companyId,
+          sourceId: str(r.id),
+          companyId,
           values: {
-            companyId, name: str(r.name) || number, number, email: str(r.email), profilePicUrl: str(r.profilePicUrl), isGroup: r.isGroup === true,
-            extraInfo: extra.get(str(r.id)) ?? [], whatsappId: maps.get("Whatsapps", r.whatsappId) ?? null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+            companyId,
+            name: str(r.name) || number,
+            number,
+            email: str(r.email),
+            profilePicUrl: str(r.profilePicUrl),
+            isGroup: r.isGroup === true,
+            extraInfo: extra.get(str(r.id)) ?? [],
+            whatsappId: maps.get("Whatsapps", r.whatsappId) ?? null,
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
           },
         });
       }
@@ -529,7 +717,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         seen.set(`${it.companyId}:${it.values.number}`, ids[k]);
       });
       // within one page a repeated number points at the contact added just now
-      await merge("Contacts", merged.map((m) => (m.targetId === 0 ? { ...m, targetId: seen.get(`${m.companyId}:${candidates.find((c) => str(c.r.id) === m.sourceId)!.number}`)! } : m)));
+      await merge(
+        "Contacts",
+        merged.map((m) => (m.targetId === 0 ? { ...m, targetId: seen.get(`${m.companyId}:${candidates.find((c) => str(c.r.id) === m.sourceId)!.number}`)! } : m)),
+      );
     }
   }
 
@@ -538,7 +729,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
     count("Tags").read += rows.length;
     const items: Pending<typeof tags.$inferInsert>[] = [];
     for (const r of rows) {
-      if (maps.get("Tags", r.id) !== undefined) { count("Tags").already++; continue; }
+      if (maps.get("Tags", r.id) !== undefined) {
+        count("Tags").already++;
+        continue;
+      }
       const companyId = companyFor("Tags", r);
       if (companyId === undefined) continue;
       items.push({ sourceId: str(r.id), companyId, values: { companyId, name: str(r.name), color: str(r.color) || "#5C59A0", kanban: num(r.kanban) ?? 0, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt) } });
@@ -552,18 +746,29 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
     const companyIds = [...maps.map("Companies").values()].filter((id) => id > 0);
     const active = new Set(
       companyIds.length
-        ? (await db.select({ c: tickets.companyId, k: tickets.contactId, w: tickets.whatsappId }).from(tickets).where(and(inArray(tickets.companyId, companyIds), inArray(tickets.status, ["open", "pending"])))).map((t) => `${t.c}:${t.k}:${t.w}`)
+        ? (
+            await db
+              .select({ c: tickets.companyId, k: tickets.contactId, w: tickets.whatsappId })
+              .from(tickets)
+              .where(and(inArray(tickets.companyId, companyIds), inArray(tickets.status, ["open", "pending"])))
+          ).map((t) => `${t.c}:${t.k}:${t.w}`)
         : [],
     );
     for await (const rows of pages("Tickets", companyWhere(`t."companyId"`))) {
       count("Tickets").read += rows.length;
       const items: Pending<typeof tickets.$inferInsert>[] = [];
       for (const r of rows) {
-        if (maps.get("Tickets", r.id) !== undefined) { count("Tickets").already++; continue; }
+        if (maps.get("Tickets", r.id) !== undefined) {
+          count("Tickets").already++;
+          continue;
+        }
         const companyId = companyFor("Tickets", r);
         if (companyId === undefined) continue;
         const contactId = maps.get("Contacts", r.contactId);
-        if (contactId === undefined) { problem("Tickets", r.id, "ticket's contact missing", `contact ${str(r.contactId)} was not moved in`); continue; }
+        if (contactId === undefined) {
+          problem("Tickets", r.id, "ticket's contact missing", `contact ${str(r.contactId)} was not moved in`);
+          continue;
+        }
         const whatsappId = maps.get("Whatsapps", r.whatsappId) ?? null;
         let status = ticketStatusOf(r.status);
         if (status !== str(r.status)) problem("Tickets", r.id, "ticket status unknown", `"${str(r.status)}" moved in as closed`, false);
@@ -576,11 +781,23 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         }
         const uuid = /^[0-9a-f-]{36}$/i.test(str(r.uuid)) ? str(r.uuid) : undefined;
         items.push({
-          sourceId: str(r.id), companyId,
+          sourceId: str(r.id),
+          companyId,
           values: {
-            companyId, contactId, whatsappId, status, uuid, queueId: maps.get("Queues", r.queueId) ?? null, userId: maps.get("Users", r.userId) ?? null,
-            unreadMessages: num(r.unreadMessages) ?? 0, isGroup: r.isGroup === true, lastMessage: str(r.lastMessage), chatbot: r.chatbot === true,
-            queueOptionId: maps.get("QueueOptions", r.queueOptionId) ?? null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+            companyId,
+            contactId,
+            whatsappId,
+            status,
+            uuid,
+            queueId: maps.get("Queues", r.queueId) ?? null,
+            userId: maps.get("Users", r.userId) ?? null,
+            unreadMessages: num(r.unreadMessages) ?? 0,
+            isGroup: r.isGroup === true,
+            lastMessage: str(r.lastMessage),
+            chatbot: r.chatbot === true,
+            queueOptionId: maps.get("QueueOptions", r.queueOptionId) ?? null,
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
           },
         });
       }
@@ -605,7 +822,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       const ticketId = maps.get("Tickets", r.ticketId);
       const tagId = maps.get("Tags", r.tagId);
       const info = ticketId === undefined ? undefined : ticketInfo.get(ticketId);
-      if (ticketId === undefined || tagId === undefined || !info) { problem("TicketTags", `${str(r.ticketId)}-${str(r.tagId)}`, "link end missing", "ticket or tag not moved in"); continue; }
+      if (ticketId === undefined || tagId === undefined || !info) {
+        problem("TicketTags", `${str(r.ticketId)}-${str(r.tagId)}`, "link end missing", "ticket or tag not moved in");
+        continue;
+      }
       links.push({ companyId: info.companyId, ticketId, tagId });
     }
     for (let i = 0; i < links.length; i += batch) await link("TicketTags", ticketTags, links.slice(i, i + batch));
@@ -627,10 +847,16 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       const items: Pending<typeof messages.$inferInsert>[] = [];
       const quotes: { sourceId: string; quoted: string }[] = [];
       for (const r of rows) {
-        if (maps.get("Messages", r.id) !== undefined) { count("Messages").already++; continue; }
+        if (maps.get("Messages", r.id) !== undefined) {
+          count("Messages").already++;
+          continue;
+        }
         const ticketId = maps.get("Tickets", r.ticketId);
         const info = ticketId === undefined ? undefined : ticketInfo.get(ticketId);
-        if (ticketId === undefined || !info) { problem("Messages", r.id, "message's ticket missing", `ticket ${str(r.ticketId)} was not moved in`); continue; }
+        if (ticketId === undefined || !info) {
+          problem("Messages", r.id, "message's ticket missing", `ticket ${str(r.ticketId)} was not moved in`);
+          continue;
+        }
         const mediaType = mediaTypeOf(r.mediaType);
         let mediaPath: string | null = null;
         let mediaName: string | null = null;
@@ -644,12 +870,28 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         if (r.quotedMsgId && quotedMsgId === undefined) quotes.push({ sourceId: str(r.id), quoted: str(r.quotedMsgId) });
         const data = json<unknown>(r.dataJson, null);
         items.push({
-          sourceId: str(r.id), companyId: info.companyId,
+          sourceId: str(r.id),
+          companyId: info.companyId,
           values: {
-            companyId: info.companyId, ticketId, whatsappId: info.whatsappId, contactId: maps.get("Contacts", r.contactId) ?? null, externalId: str(r.id),
-            body: str(r.body), fromMe: r.fromMe === true, read: r.read === true, mediaType: mediaType ?? (mediaPath ? "application" : null), mediaPath, mediaName,
-            ack: num(r.ack) ?? 0, isDeleted: r.isDeleted === true, isEdited: r.isEdited === true, quotedMsgId: quotedMsgId ?? null, participant: str(r.participant) || null,
-            dataJson: data && typeof data === "object" ? data : null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+            companyId: info.companyId,
+            ticketId,
+            whatsappId: info.whatsappId,
+            contactId: maps.get("Contacts", r.contactId) ?? null,
+            externalId: str(r.id),
+            body: str(r.body),
+            fromMe: r.fromMe === true,
+            read: r.read === true,
+            mediaType: mediaType ?? (mediaPath ? "application" : null),
+            mediaPath,
+            mediaName,
+            ack: num(r.ack) ?? 0,
+            isDeleted: r.isDeleted === true,
+            isEdited: r.isEdited === true,
+            quotedMsgId: quotedMsgId ?? null,
+            participant: str(r.participant) || null,
+            dataJson: data && typeof data === "object" ? data : null,
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
           },
         });
       }
@@ -663,7 +905,8 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       // the page's own mappings are enough from here on: keep memory flat on large histories
       maps.map("Messages").clear();
     }
-    if (mediaNotCopied) problem("Messages", "*", "media not copied", `${mediaNotCopied} message(s) name a file: give --media-dir (the old backend's public folder) to copy them; until then they show the file's name only`, false);
+    if (mediaNotCopied)
+      problem("Messages", "*", "media not copied", `${mediaNotCopied} message(s) name a file: give --media-dir (the old backend's public folder) to copy them; until then they show the file's name only`, false);
   }
 
   // ---- Quick messages
@@ -671,13 +914,27 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
     count("QuickMessages").read += rows.length;
     const items: Pending<typeof quickMessages.$inferInsert>[] = [];
     for (const r of rows) {
-      if (maps.get("QuickMessages", r.id) !== undefined) { count("QuickMessages").already++; continue; }
+      if (maps.get("QuickMessages", r.id) !== undefined) {
+        count("QuickMessages").already++;
+        continue;
+      }
       const companyId = companyFor("QuickMessages", r);
       if (companyId === undefined) continue;
       const file = r.mediaPath ? await copyMedia("QuickMessages", str(r.id), r.companyId, companyId, r.mediaPath, "quickMessage") : { key: null, name: null };
       items.push({
-        sourceId: str(r.id), companyId,
-        values: { companyId, userId: maps.get("Users", r.userId) ?? null, shortcode: str(r.shortcode), message: str(r.message), geral: r.geral === true, mediaPath: file.key, mediaName: file.key ? file.name : null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt) },
+        sourceId: str(r.id),
+        companyId,
+        values: {
+          companyId,
+          userId: maps.get("Users", r.userId) ?? null,
+          shortcode: str(r.shortcode),
+          message: str(r.message),
+          geral: r.geral === true,
+          mediaPath: file.key,
+          mediaName: file.key ? file.name : null,
+          createdAt: date(r.createdAt),
+          updatedAt: date(r.updatedAt),
+        },
       });
     }
     await write("QuickMessages", quickMessages, items);
@@ -690,12 +947,21 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
       count("Schedules").read += rows.length;
       const items: Pending<typeof schedules.$inferInsert>[] = [];
       for (const r of rows) {
-        if (maps.get("Schedules", r.id) !== undefined) { count("Schedules").already++; continue; }
+        if (maps.get("Schedules", r.id) !== undefined) {
+          count("Schedules").already++;
+          continue;
+        }
         const companyId = companyFor("Schedules", r);
         if (companyId === undefined) continue;
         const contactId = maps.get("Contacts", r.contactId);
-        if (contactId === undefined) { problem("Schedules", r.id, "schedule's contact missing", `contact ${str(r.contactId)} was not moved in`); continue; }
-        if (!r.sendAt) { problem("Schedules", r.id, "schedule without date", "no sendAt"); continue; }
+        if (contactId === undefined) {
+          problem("Schedules", r.id, "schedule's contact missing", `contact ${str(r.contactId)} was not moved in`);
+          continue;
+        }
+        if (!r.sendAt) {
+          problem("Schedules", r.id, "schedule without date", "no sendAt");
+          continue;
+        }
         const sendAt = date(r.sendAt);
         let status = r.sentAt || str(r.status) === "ENVIADA" ? "ENVIADA" : str(r.status) === "ERRO" ? "ERRO" : "PENDENTE";
         if (status === "PENDENTE" && sendAt.getTime() < now) {
@@ -704,10 +970,21 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         }
         const file = r.mediaPath ? await copyMedia("Schedules", str(r.id), r.companyId, companyId, r.mediaPath, "schedules") : { key: null, name: null };
         items.push({
-          sourceId: str(r.id), companyId,
+          sourceId: str(r.id),
+          companyId,
           values: {
-            companyId, body: str(r.body), sendAt, sentAt: r.sentAt ? date(r.sentAt) : null, contactId, ticketId: maps.get("Tickets", r.ticketId) ?? null,
-            userId: maps.get("Users", r.userId) ?? null, status, mediaPath: file.key, mediaName: file.key ? file.name : null, createdAt: date(r.createdAt), updatedAt: date(r.updatedAt),
+            companyId,
+            body: str(r.body),
+            sendAt,
+            sentAt: r.sentAt ? date(r.sentAt) : null,
+            contactId,
+            ticketId: maps.get("Tickets", r.ticketId) ?? null,
+            userId: maps.get("Users", r.userId) ?? null,
+            status,
+            mediaPath: file.key,
+            mediaName: file.key ? file.name : null,
+            createdAt: date(r.createdAt),
+            updatedAt: date(r.updatedAt),
           },
         });
       }
@@ -720,7 +997,10 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
     const rows = await source.query(`select t.* from "Settings" t where true${companyWhere(`t."companyId"`)} order by t.id`);
     count("Settings").read += rows.length;
     for (const r of rows) {
-      if (maps.get("Settings", r.id) !== undefined) { count("Settings").already++; continue; }
+      if (maps.get("Settings", r.id) !== undefined) {
+        count("Settings").already++;
+        continue;
+      }
       const companyId = companyFor("Settings", r);
       if (companyId === undefined) continue;
       const key = str(r.key);
@@ -729,10 +1009,16 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
         continue;
       }
       count("Settings").added++;
-      if (dryRun) { maps.map("Settings").set(str(r.id), maps.fakeId()); continue; }
+      if (dryRun) {
+        maps.map("Settings").set(str(r.id), maps.fakeId());
+        continue;
+      }
       const id = await db.transaction(async (tx) => {
-        const [row] = await tx.insert(settings).values({ companyId, key, value: str(r.value) })
-          .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: str(r.value) } }).returning({ id: settings.id });
+        const [row] = await tx
+          .insert(settings)
+          .values({ companyId, key, value: str(r.value) })
+          .onConflictDoUpdate({ target: [settings.companyId, settings.key], set: { value: str(r.value) } })
+          .returning({ id: settings.id });
         await tx.insert(importMappings).values({ source: SOURCE, sourceTable: "Settings", sourceId: str(r.id), targetId: row.id, companyId });
         return row.id;
       });

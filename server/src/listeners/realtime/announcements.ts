@@ -30,10 +30,14 @@ export const announcementsRealtime: Listener = {
     if (!record) return toEveryCompany(ctx, () => deleted);
     const saved: Payload = { action: event.type === "announcement.created" ? "create" : "update", record };
     if (record.status) return toEveryCompany(ctx, () => saved);
-    return toEveryCompany(ctx, (companyId) => {
-      ctx.realtime.server?.to(rooms.supers(companyId)).emit(companyEvent(companyId, "announcement"), saved);
-      return deleted;
-    }, true);
+    return toEveryCompany(
+      ctx,
+      (companyId) => {
+        ctx.realtime.server?.to(rooms.supers(companyId)).emit(companyEvent(companyId, "announcement"), saved);
+        return deleted;
+      },
+      true,
+    );
   },
 };
 

@@ -14,7 +14,10 @@ const COUNTED = new Set(["contactListItem.created", "contactListItem.deleted", "
 
 /** The list with its contacts count as it is now; null when it is gone. */
 async function readList(ctx: AppContext, companyId: number, id: number): Promise<ContactListRecord | null> {
-  const [row] = await ctx.db.select().from(contactLists).where(and(eq(contactLists.companyId, companyId), eq(contactLists.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(contactLists)
+    .where(and(eq(contactLists.companyId, companyId), eq(contactLists.id, id)));
   return row ? contactListRecord(ctx.db, row) : null;
 }
 
@@ -30,7 +33,10 @@ function announceItems(ctx: AppContext, companyId: number, contactListId: number
 
 async function readItems(ctx: AppContext, companyId: number, ids: number[]): Promise<ContactListItemRecord[]> {
   if (ids.length === 0) return [];
-  const rows = await ctx.db.select().from(contactListItems).where(and(eq(contactListItems.companyId, companyId), inArray(contactListItems.id, ids)));
+  const rows = await ctx.db
+    .select()
+    .from(contactListItems)
+    .where(and(eq(contactListItems.companyId, companyId), inArray(contactListItems.id, ids)));
   return rows.map(presentContactListItem);
 }
 

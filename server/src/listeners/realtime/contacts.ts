@@ -10,7 +10,10 @@ const TYPES = new Set(["contact.created", "contact.updated", "contact.deleted", 
 
 async function readContacts(ctx: AppContext, companyId: number, ids: number[]) {
   if (ids.length === 0) return new Map<number, PresentedContact>();
-  const rows = await ctx.db.select().from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
+  const rows = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, ids)));
   return new Map(rows.map((row) => [row.id, presentContact(row)]));
 }
 

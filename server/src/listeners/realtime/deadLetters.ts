@@ -16,7 +16,10 @@ export const deadLettersRealtime: Listener = {
     const kept =
       event.type === "deadLetter.created" &&
       (await viewOf(event, "deadLetter", async () => {
-        const [row] = await ctx.db.select({ id: deadLetters.id }).from(deadLetters).where(and(eq(deadLetters.companyId, companyId), eq(deadLetters.id, id)));
+        const [row] = await ctx.db
+          .select({ id: deadLetters.id })
+          .from(deadLetters)
+          .where(and(eq(deadLetters.companyId, companyId), eq(deadLetters.id, id)));
         return row ?? null;
       }));
     ctx.realtime.toAdmins(companyId, "deadLetter", { action: kept ? "create" : "delete", id });

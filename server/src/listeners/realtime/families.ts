@@ -20,4 +20,24 @@ import { queueIntegrationsRealtime } from "./queueIntegrations";
 import { promptsRealtime } from "./prompts";
 
 /** The company's records to its sockets, one listener per family (tickets and messages have their own). */
-export const realtimeFamilies: Listener[] = [contactsRealtime, tagsRealtime, queuesRealtime, quickMessagesRealtime, schedulesRealtime, settingsRealtime, usersRealtime, sessionsRealtime, whatsappsRealtime, deadLettersRealtime, sandboxRealtime, plansRealtime, paymentsRealtime, fileListsRealtime, contactListsRealtime, campaignsRealtime, chatsRealtime, promptsRealtime, queueIntegrationsRealtime];
+export const realtimeFamilies: Listener[] = [
+  contactsRealtime,
+  tagsRealtime,
+  queuesRealtime,
+  quickMessagesRealtime,
+  schedulesRealtime,
+  settingsRealtime,
+  usersRealtime,
+  sessionsRealtime,
+  whatsappsRealtime,
+  deadLettersRealtime,
+  sandboxRealtime,
+  plansRealtime,
+  paymentsRealtime,
+  fileListsRealtime,
+  contactListsRealtime,
+  campaignsRealtime,
+  chatsRealtime,
+  promptsRealtime,
+  queueIntegrationsRealtime,
+];

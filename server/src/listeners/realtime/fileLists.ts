@@ -17,7 +17,10 @@ export const fileListsRealtime: Listener = {
     const deleted = { action: "delete", id };
     if (event.type === "fileList.deleted") return ctx.realtime.toCompany(companyId, "file", deleted);
     const record = await viewOf(event, "record", async () => {
-      const [row] = await ctx.db.select().from(fileLists).where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, id)));
+      const [row] = await ctx.db
+        .select()
+        .from(fileLists)
+        .where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, id)));
       return row ? presentStored(ctx.db, row) : null;
     });
     ctx.realtime.toCompany(companyId, "file", record ? { action: event.type === "fileList.created" ? "create" : "update", record } : deleted);

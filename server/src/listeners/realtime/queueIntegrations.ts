@@ -18,7 +18,10 @@ export const queueIntegrationsRealtime: Listener = {
     const deleted = { action: "delete", id };
     if (event.type === "queueIntegration.deleted") return ctx.realtime.toCompany(companyId, "queueIntegration", deleted);
     const record = await viewOf<QueueIntegrationRecord>(event, "record", async () => {
-      const [row] = await ctx.db.select().from(queueIntegrations).where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)));
+      const [row] = await ctx.db
+        .select()
+        .from(queueIntegrations)
+        .where(and(eq(queueIntegrations.companyId, companyId), eq(queueIntegrations.id, id)));
       return row ? presentQueueIntegration(row) : null;
     });
     if (!record) return ctx.realtime.toCompany(companyId, "queueIntegration", deleted);

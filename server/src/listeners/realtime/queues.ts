@@ -17,7 +17,10 @@ export const queuesRealtime: Listener = {
     const deleted = { action: "delete", queueId };
     if (event.type === "queue.deleted") return ctx.realtime.toCompany(companyId, "queue", deleted);
     const queue = await viewOf(event, "queue", async () => {
-      const [row] = await ctx.db.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+      const [row] = await ctx.db
+        .select()
+        .from(queues)
+        .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
       return row ? presentQueueRecord(row) : null;
     });
     ctx.realtime.toCompany(companyId, "queue", queue ? { action: "update", queue } : deleted);

@@ -33,7 +33,10 @@ export const quickMessagesRealtime: Listener = {
     const deleted = { action: "delete", id };
     if (event.type === "quickMessage.deleted") return ctx.realtime.toCompany(companyId, "quickemessage", deleted);
     const record = await viewOf(event, "record", async () => {
-      const [row] = await ctx.db.select().from(quickMessages).where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)));
+      const [row] = await ctx.db
+        .select()
+        .from(quickMessages)
+        .where(and(eq(quickMessages.companyId, companyId), eq(quickMessages.id, id)));
       return row ? presentQuickMessageRecord(row) : null;
     });
     if (!record) return ctx.realtime.toCompany(companyId, "quickemessage", deleted);

@@ -15,7 +15,10 @@ export const sandboxRealtime: Listener = {
     const messageId = idOf(event, "sandboxMessageId");
     const message = await viewOf(event, "message", async () => {
       if (messageId === null) return null;
-      const [row] = await ctx.db.select().from(sandboxMessages).where(and(eq(sandboxMessages.companyId, companyId), eq(sandboxMessages.id, messageId)));
+      const [row] = await ctx.db
+        .select()
+        .from(sandboxMessages)
+        .where(and(eq(sandboxMessages.companyId, companyId), eq(sandboxMessages.id, messageId)));
       return row ? presentSandboxMessage(row) : null;
     });
     // a copy gone since went with its connection: the phone has nothing to show

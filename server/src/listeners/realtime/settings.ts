@@ -13,7 +13,10 @@ export const settingsRealtime: Listener = {
     const companyId = event.companyId!;
     const key = String(event.data.key);
     const setting = await viewOf<SettingItem>(event, "setting", async () => {
-      const [row] = await ctx.db.select().from(settings).where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
+      const [row] = await ctx.db
+        .select()
+        .from(settings)
+        .where(and(eq(settings.companyId, companyId), eq(settings.key, key)));
       return row ? presentSetting(row, false) : null;
     });
     if (!setting) return; // settings are never deleted: nothing to tell

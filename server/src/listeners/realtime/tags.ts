@@ -17,7 +17,10 @@ export const tagsRealtime: Listener = {
     const deleted = { action: "delete", tagId };
     if (event.type === "tag.deleted") return ctx.realtime.toCompany(companyId, "tag", deleted);
     const tag = await viewOf(event, "tag", async () => {
-      const [row] = await ctx.db.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)));
+      const [row] = await ctx.db
+        .select()
+        .from(tags)
+        .where(and(eq(tags.companyId, companyId), eq(tags.id, tagId)));
       return row ? withCount(ctx.db, row) : null;
     });
     ctx.realtime.toCompany(companyId, "tag", tag ? { action: event.type === "tag.created" ? "create" : "update", tag } : deleted);

@@ -14,14 +14,20 @@ const TYPES = new Set(["ticket.updated", "ticket.read", "ticket.deleted", "messa
 async function ticketOf(ctx: AppContext, event: DomainEvent): Promise<TicketView | null> {
   const given = event.transient?.ticket as TicketView | undefined;
   if (given) return given;
-  const [row] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, event.companyId!), eq(tickets.id, Number(event.data.ticketId))));
+  const [row] = await ctx.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, event.companyId!), eq(tickets.id, Number(event.data.ticketId))));
   return row ? presentTicket(ctx.db, row) : null;
 }
 
 async function messageOf(ctx: AppContext, event: DomainEvent): Promise<MessageView | null> {
   const given = event.transient?.message as MessageView | undefined;
   if (given) return given;
-  const [row] = await ctx.db.select().from(messages).where(and(eq(messages.companyId, event.companyId!), eq(messages.id, Number(event.data.messageId))));
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, event.companyId!), eq(messages.id, Number(event.data.messageId))));
   return row ? ((await presentMessages(ctx.db, row.companyId, [row]))[0] ?? null) : null;
 }
 

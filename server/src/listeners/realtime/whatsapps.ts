@@ -21,7 +21,10 @@ export const whatsappsRealtime: Listener = {
     const deleted = { action: "delete", whatsappId };
     if (event.type === "whatsapp.deleted") return ctx.realtime.toCompany(companyId, "whatsapp", deleted);
     const whatsapp = await viewOf(event, "whatsapp", async () => {
-      const [row] = await ctx.db.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
+      const [row] = await ctx.db
+        .select()
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
       return row ? forCompany(await presentWhatsapp(ctx.db, row)) : null;
     });
     if (!whatsapp) return ctx.realtime.toCompany(companyId, "whatsapp", deleted);

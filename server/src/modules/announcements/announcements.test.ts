@@ -23,8 +23,15 @@ describe("announcements: the super user's CRUD", () => {
     const created = await t.http.post("/announcements", { title: "Manutenção", text: "Sábado às 22h" }, superToken);
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
-      id: expect.any(Number), title: "Manutenção", text: "Sábado às 22h", priority: 3, status: true,
-      mediaPath: null, mediaName: null, createdAt: expect.any(String), updatedAt: expect.any(String),
+      id: expect.any(Number),
+      title: "Manutenção",
+      text: "Sábado às 22h",
+      priority: 3,
+      status: true,
+      mediaPath: null,
+      mediaName: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
     });
     const id = created.body.id;
     expect((await t.http.get(`/announcements/${id}`, superToken)).body).toEqual(created.body);

@@ -60,8 +60,7 @@ function saveMedia(ctx: AppContext, caller: Caller, id: number, media: MediaColu
   });
 }
 
-const removeStored = (ctx: AppContext, row: MediaColumns) =>
-  row.mediaPath && row.mediaCompanyId !== null ? ctx.media.remove(row.mediaCompanyId, row.mediaPath).catch(() => undefined) : undefined;
+const removeStored = (ctx: AppContext, row: MediaColumns) => (row.mediaPath && row.mediaCompanyId !== null ? ctx.media.remove(row.mediaCompanyId, row.mediaPath).catch(() => undefined) : undefined);
 
 /** Stores the image under the super user's company (replacing any earlier one). */
 export async function attachAnnouncementMedia(ctx: AppContext, caller: Caller, id: number, image: { data: Buffer; filename: string }) {

@@ -23,9 +23,7 @@ export function announcementRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/announcements", { schema: { querystring: announcementsQuery, tags, response: { 200: announcementsPage } } }, async (request) =>
-      announcementsService.listAnnouncements(ctx.db, request.caller, request.query),
-    );
+    r.get("/announcements", { schema: { querystring: announcementsQuery, tags, response: { 200: announcementsPage } } }, async (request) => announcementsService.listAnnouncements(ctx.db, request.caller, request.query));
 
     // The top bar's dot: { lastSeenAt, unseen } for the caller; PUT marks everything up to now as seen.
     r.get("/announcements/seen", { schema: { tags, description: "Whether the caller has active announcements changed since last opening the popover.", response: { 200: announcementsSeenResponse } } }, async (request) =>
@@ -68,11 +66,7 @@ export function announcementRoutes(ctx: AppContext) {
     r.get("/media/announcements/:id", { schema: { params: idParams, tags, response: { 200: announcementMedia } } }, async (request, reply) => {
       const media = await readAnnouncementMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
-      return reply
-        .header("content-type", mimeOf(media.name))
-        .header("content-disposition", `inline; filename="${media.name}"`)
-        .header("cache-control", "private, no-store")
-        .send(media.file.stream);
+      return reply.header("content-type", mimeOf(media.name)).header("content-disposition", `inline; filename="${media.name}"`).header("cache-control", "private, no-store").send(media.file.stream);
     });
   };
 }

@@ -10,7 +10,11 @@ import { announcements, announcementViews } from "../../db/schema";
 export async function seenState(db: Db, caller: Caller) {
   const [view] = await db.select({ seenAt: announcementViews.seenAt }).from(announcementViews).where(eq(announcementViews.userId, caller.id));
   const since = view ? gt(announcements.updatedAt, view.seenAt) : undefined;
-  const [newer] = await db.select({ id: announcements.id }).from(announcements).where(and(eq(announcements.status, true), since)).limit(1);
+  const [newer] = await db
+    .select({ id: announcements.id })
+    .from(announcements)
+    .where(and(eq(announcements.status, true), since))
+    .limit(1);
   return { lastSeenAt: view ? view.seenAt.toISOString() : null, unseen: !!newer };
 }
 

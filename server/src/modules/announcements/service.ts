@@ -29,7 +29,10 @@ export async function listAnnouncements(db: Db, caller: Caller, query: ListQuery
 
 /** The row, when this caller may read it; an inactive one is "not found" for all but the super user. */
 export async function findVisibleAnnouncement(db: Db, caller: Caller, id: number) {
-  const [row] = await db.select().from(announcements).where(and(eq(announcements.id, id), visibleTo(caller)));
+  const [row] = await db
+    .select()
+    .from(announcements)
+    .where(and(eq(announcements.id, id), visibleTo(caller)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   return row;
 }

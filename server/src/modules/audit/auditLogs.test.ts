@@ -128,7 +128,12 @@ describe("GET /audit-logs", () => {
     const other = await t.http.get(`/audit-logs/filters?companyId=${a.company.id}`, b.token);
     expect(other.body.users.map((u: { id: number }) => u.id)).not.toContain(a.user.id);
     const all = await t.http.get("/audit-logs/filters", superToken);
-    expect(all.body.companies).toEqual(expect.arrayContaining([{ id: a.company.id, name: a.company.name }, { id: b.company.id, name: b.company.name }]));
+    expect(all.body.companies).toEqual(
+      expect.arrayContaining([
+        { id: a.company.id, name: a.company.name },
+        { id: b.company.id, name: b.company.name },
+      ]),
+    );
     expect((await t.http.get("/audit-logs/filters", attendant.token)).status).toBe(403);
   });
 
@@ -163,7 +168,10 @@ describe("the audit_logs table", () => {
     const db = t.built.ctx.db;
     const event = userUpdated(a.company.id, a.user.id, attendant.id, "Clara Lima", ["queueIds"]);
     await record(event);
-    const [row] = await db.select().from(auditLogs).where(sql`${auditLogs.details}->'changed' = '["queueIds"]'::jsonb`);
+    const [row] = await db
+      .select()
+      .from(auditLogs)
+      .where(sql`${auditLogs.details}->'changed' = '["queueIds"]'::jsonb`);
     // the process stopped before deleting it as dispatched: a sweep hands it to every listener again
     await db.execute(
       sql`insert into domain_events (id, company_id, type, stream, actor_id, data) overriding system value values (${row.eventId}, ${event.companyId}, ${event.type}, ${event.stream}, ${a.user.id}, ${JSON.stringify(event.data)}::jsonb)`,

@@ -10,9 +10,7 @@ export function auditLogRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/audit-logs", { schema: { querystring: auditLogsQuery, tags: ["audit log"], response: { 200: auditLogsPage } } }, async (request) =>
-      listAuditLogs(ctx, request.caller, request.query),
-    );
+    r.get("/audit-logs", { schema: { querystring: auditLogsQuery, tags: ["audit log"], response: { 200: auditLogsPage } } }, async (request) => listAuditLogs(ctx, request.caller, request.query));
 
     r.get("/audit-logs/filters", { schema: { querystring: auditLogFiltersQuery, tags: ["audit log"], response: { 200: auditLogFilters } } }, async (request) =>
       auditLogFilterOptions(ctx, request.caller, request.query.companyId),

@@ -23,15 +23,7 @@ function filtersOf(query: AuditLogsQuery): (SQL | undefined)[] {
     action ? (action.endsWith(".") ? like(auditLogs.action, `${action}%`) : eq(auditLogs.action, action)) : undefined,
     query.dateFrom ? gte(auditLogs.occurredAt, startOfDay(query.dateFrom)) : undefined,
     query.dateTo ? lt(auditLogs.occurredAt, startOfNextDay(query.dateTo)) : undefined,
-    pattern
-      ? or(
-          ilike(auditLogs.entityType, pattern),
-          ilike(auditLogs.entityId, pattern),
-          ilike(auditLogs.summary, pattern),
-          ilike(auditLogs.userName, pattern),
-          ilike(auditLogs.ip, pattern),
-        )
-      : undefined,
+    pattern ? or(ilike(auditLogs.entityType, pattern), ilike(auditLogs.entityId, pattern), ilike(auditLogs.summary, pattern), ilike(auditLogs.userName, pattern), ilike(auditLogs.ip, pattern)) : undefined,
   ];
 }
 

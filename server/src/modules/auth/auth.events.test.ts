@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-const from = (ip: string, method: string, path: string, opts: { body?: unknown; token?: string; cookie?: string } = {}) =>
-  t.http.request(method, path, { ...opts, headers: { "x-forwarded-for": ip } });
+const from = (ip: string, method: string, path: string, opts: { body?: unknown; token?: string; cookie?: string } = {}) => t.http.request(method, path, { ...opts, headers: { "x-forwarded-for": ip } });
 
 async function lastEvent(type: string, stream?: string) {
   await t.built.ctx.events.drain();

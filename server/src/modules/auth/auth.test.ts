@@ -29,7 +29,9 @@ describe("POST /auth/login", () => {
       company: { id: 1, name: "Empresa 1", dueDate: "2099-12-31" },
     });
     const keys = res.body.user.company.settings.map((s: { key: string }) => s.key);
-    expect(keys).toEqual(expect.arrayContaining(["userRating", "scheduleType", "CheckMsgIsGroup", "call", "chatBotType", "sendGreetingAccepted", "sendMsgTransfTicket", "sendGreetingMessageOneQueues", "campaignsEnabled"]));
+    expect(keys).toEqual(
+      expect.arrayContaining(["userRating", "scheduleType", "CheckMsgIsGroup", "call", "chatBotType", "sendGreetingAccepted", "sendMsgTransfTicket", "sendGreetingMessageOneQueues", "campaignsEnabled"]),
+    );
     expect(res.body.user.passwordHash).toBeUndefined();
   });
 

@@ -37,9 +37,7 @@ export class LoginLimiter {
 
   constructor(private limits: LoginLimits) {
     const make = (keyPrefix: string, points: number) =>
-      limits.redis
-        ? new RateLimiterRedis({ storeClient: limits.redis, keyPrefix, points, duration: WINDOW_SECONDS })
-        : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+      limits.redis ? new RateLimiterRedis({ storeClient: limits.redis, keyPrefix, points, duration: WINDOW_SECONDS }) : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
     this.perIp = make("login_ip", limits.maxPerIp);
     this.perPair = make("login_pair", limits.maxFailsPerEmailIp);
     // a counter only: it never refuses

@@ -13,7 +13,11 @@ import { companyRefused } from "../companies/sendingAllowed";
 import { command, publish } from "../../events/command";
 import { signedIn, signInFailed, signedOut } from "./events";
 
-export interface IssuedSession { token: string; refreshToken: string; user: SessionUser }
+export interface IssuedSession {
+  token: string;
+  refreshToken: string;
+  user: SessionUser;
+}
 
 async function issue(ctx: AppContext, user: SessionUser, sessionId: string, secret: string): Promise<IssuedSession> {
   const [token, refreshToken] = await Promise.all([
@@ -25,11 +29,7 @@ async function issue(ctx: AppContext, user: SessionUser, sessionId: string, secr
 
 export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginBody, meta: { ip: string; userAgent?: string }) {
   const attempt = await limiter.begin(meta.ip, body.email);
-  const [row] = await ctx.db
-    .select({ user: users, company: companies })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.email, body.email));
+  const [row] = await ctx.db.select({ user: users, company: companies }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.email, body.email));
   const ok = row ? await verifyPassword(row.user.passwordHash, body.password) : await verifyAgainstNothing(body.password);
   if (!row || !ok) {
     await publish(ctx, signInFailed(body.email, meta.ip, row?.user));
@@ -39,7 +39,10 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginB
   // a hash moved in from another system (bcrypt) becomes Argon2id now that the password is known
   if (needsRehash(row.user.passwordHash)) {
     const passwordHash = await hashPassword(body.password);
-    await ctx.db.update(users).set({ passwordHash }).where(and(eq(users.id, row.user.id), eq(users.passwordHash, row.user.passwordHash)));
+    await ctx.db
+      .update(users)
+      .set({ passwordHash })
+      .where(and(eq(users.id, row.user.id), eq(users.passwordHash, row.user.passwordHash)));
   }
   if (isCompanyExpired(row.company)) throw companyRefused(row.company);
   // The browser signed in before this one is told to leave, and its session closes (listeners/realtime/sessions.ts).
@@ -90,6 +93,13 @@ export async function logout(ctx: AppContext, refreshToken: string | undefined, 
       .returning({ id: userSessions.id, userId: userSessions.userId, companyId: userSessions.companyId });
     const byUser = new Map<number, typeof revoked>();
     for (const r of revoked) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r]);
-    for (const sessions of byUser.values()) events.add(signedOut(sessions[0], sessions.map((s) => s.id), { ip: meta.ip }));
+    for (const sessions of byUser.values())
+      events.add(
+        signedOut(
+          sessions[0],
+          sessions.map((s) => s.id),
+          { ip: meta.ip },
+        ),
+      );
   });
 }

@@ -51,7 +51,10 @@ export async function rotateSession(db: Db, sessionId: string, presentedSecret: 
 }
 
 export async function revokeSession(db: Db, sessionId: string) {
-  await db.update(userSessions).set({ revokedAt: new Date() }).where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
+  await db
+    .update(userSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(userSessions.id, sessionId), isNull(userSessions.revokedAt)));
 }
 
 /** The caller behind an access token's session, or null when the session is gone (read on every request). */
@@ -65,4 +68,3 @@ export async function findActiveSessionUser(database: Database, sessionId: strin
   );
   return row ?? null;
 }
-

@@ -5,18 +5,21 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
 export const REFRESH_COOKIE = "jrt";
 
-export interface AccessClaims { id: number; companyId: number; profile: string; sid: string }
-export interface RefreshClaims { sid: string; secret: string }
+export interface AccessClaims {
+  id: number;
+  companyId: number;
+  profile: string;
+  sid: string;
+}
+export interface RefreshClaims {
+  sid: string;
+  secret: string;
+}
 
 const key = (secret: string) => new TextEncoder().encode(secret);
 
 export function signAccessToken(claims: AccessClaims, secret: string) {
-  return new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: "HS256" })
-    .setSubject(String(claims.id))
-    .setIssuedAt()
-    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
-    .sign(key(secret));
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256" }).setSubject(String(claims.id)).setIssuedAt().setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`).sign(key(secret));
 }
 
 export type VerifyResult<T> = { ok: true; claims: T } | { ok: false; expired: boolean };
@@ -52,11 +55,7 @@ export async function verifyAccessToken(token: string, secret: string): Promise<
 
 /** The refresh token is a JWT naming the session and carrying a one-time secret. */
 export function signRefreshToken(claims: RefreshClaims, secret: string) {
-  return new SignJWT({ ...claims })
-    .setProtectedHeader({ alg: "HS256" })
-    .setIssuedAt()
-    .setExpirationTime(`${REFRESH_TOKEN_TTL_SECONDS}s`)
-    .sign(key(secret));
+  return new SignJWT({ ...claims }).setProtectedHeader({ alg: "HS256" }).setIssuedAt().setExpirationTime(`${REFRESH_TOKEN_TTL_SECONDS}s`).sign(key(secret));
 }
 
 export async function verifyRefreshToken(token: string, secret: string): Promise<RefreshClaims | null> {

@@ -7,7 +7,22 @@ import { advanceDueDate as nextDueDate } from "@balcao/common";
 
 const API_TOKEN = "aact_standin_0123456789";
 const WEBHOOK_TOKEN = "whk-standin-0123456789abcdef";
-const checkout = { firstName: "Maria", lastName: "Souza", address2: "Rua das Flores, 10", city: "São Paulo", state: "SP", zipcode: "01000-000", country: "Brasil", taxId: "123.456.789-09", plan: "{}", price: 1, users: 1, connections: 1, cardNumber: "4111111111111111", cvv: "123" };
+const checkout = {
+  firstName: "Maria",
+  lastName: "Souza",
+  address2: "Rua das Flores, 10",
+  city: "São Paulo",
+  state: "SP",
+  zipcode: "01000-000",
+  country: "Brasil",
+  taxId: "123.456.789-09",
+  plan: "{}",
+  price: 1,
+  users: 1,
+  connections: 1,
+  cardNumber: "4111111111111111",
+  cvv: "123",
+};
 
 let t: TestApp;
 let asaas: AsaasStandIn;
@@ -76,7 +91,11 @@ describe("paying an invoice with Pix through Asaas", () => {
     await t.http.post("/subscription", { ...checkout, invoiceId: invoice.id }, a.token);
     const payment = [...asaas.payments.values()].find((p) => p.externalReference === `invoice:${invoice.id}`)!;
     const forged = (token?: string) =>
-      fetch(webhookUrl(), { method: "POST", headers: { "content-type": "application/json", ...(token ? { "asaas-access-token": token } : {}) }, body: JSON.stringify({ event: "PAYMENT_RECEIVED", payment: { id: payment.id } }) }).then((r) => r.status);
+      fetch(webhookUrl(), {
+        method: "POST",
+        headers: { "content-type": "application/json", ...(token ? { "asaas-access-token": token } : {}) },
+        body: JSON.stringify({ event: "PAYMENT_RECEIVED", payment: { id: payment.id } }),
+      }).then((r) => r.status);
     expect(await forged()).toBe(401);
     expect(await forged("wrong-token-0123456789")).toBe(401);
     // the right token, but Asaas says the payment is still pending
@@ -85,7 +104,11 @@ describe("paying an invoice with Pix through Asaas", () => {
     expect(row.status).toBe("open");
     expect((await t.built.ctx.db.select().from(companies).where(eq(companies.id, a.company.id)))[0].dueDate).toBe(a.company.dueDate);
     // an unknown payment or another event is taken and ignored (Asaas stops sending it)
-    const other = await fetch(webhookUrl(), { method: "POST", headers: { "content-type": "application/json", "asaas-access-token": WEBHOOK_TOKEN }, body: JSON.stringify({ event: "PAYMENT_CREATED", payment: { id: "pay_unknown" } }) });
+    const other = await fetch(webhookUrl(), {
+      method: "POST",
+      headers: { "content-type": "application/json", "asaas-access-token": WEBHOOK_TOKEN },
+      body: JSON.stringify({ event: "PAYMENT_CREATED", payment: { id: "pay_unknown" } }),
+    });
     expect(other.status).toBe(200);
   });
 

@@ -14,7 +14,10 @@ export type ConfirmOutcome = "paid" | "already paid" | "unknown charge" | "not p
  * the same news again, or twice at once, changes nothing more.
  */
 export async function confirmCharge(ctx: AppContext, providerName: string, chargeId: string): Promise<ConfirmOutcome> {
-  const [invoice] = await ctx.db.select().from(invoices).where(and(eq(invoices.provider, providerName), eq(invoices.chargeId, chargeId)));
+  const [invoice] = await ctx.db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.provider, providerName), eq(invoices.chargeId, chargeId)));
   if (!invoice) return "unknown charge";
   if (invoice.status === "paid") return "already paid";
   const provider = await providerNamed(ctx, providerName);

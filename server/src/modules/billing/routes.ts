@@ -18,7 +18,12 @@ const adminsOnly = { preValidation: async (request: FastifyRequest) => authorize
 const asaasWebhook = z.looseObject({ event: z.string().max(100).optional(), payment: z.looseObject({ id: z.string().min(1).max(100) }).optional() });
 const ASAAS_PAID_EVENTS = new Set(["PAYMENT_RECEIVED", "PAYMENT_CONFIRMED"]);
 /** Efí's Pix webhook: the Pix received, each with the txid of its charge. */
-const efiWebhook = z.looseObject({ pix: z.array(z.looseObject({ txid: z.string().max(100).optional() })).max(1000).optional() });
+const efiWebhook = z.looseObject({
+  pix: z
+    .array(z.looseObject({ txid: z.string().max(100).optional() }))
+    .max(1000)
+    .optional(),
+});
 
 const sameSecret = (given: string | undefined, expected: string | undefined) => {
   if (!given || !expected) return false;

@@ -54,7 +54,10 @@ describe("POST /campaign-settings", () => {
     expect(await t.http.post("/campaign-settings", { settings: { ...settings, messageInterval: 7 } }, a.token)).toMatchObject(invalid("settings.messageInterval"));
     expect(await t.http.post("/campaign-settings", { settings: { ...settings, greaterInterval: 121 } }, a.token)).toMatchObject(invalid("settings.greaterInterval"));
     expect(await t.http.post("/campaign-settings", { settings: { ...settings, longerIntervalAfter: "muitos" } }, a.token)).toMatchObject(invalid("settings.longerIntervalAfter"));
-    const twice = [{ key: "loja", value: "A" }, { key: "loja", value: "B" }];
+    const twice = [
+      { key: "loja", value: "A" },
+      { key: "loja", value: "B" },
+    ];
     expect(await t.http.post("/campaign-settings", { settings: { ...settings, variables: twice } }, a.token)).toMatchObject(invalid("settings.variables"));
     expect(await t.http.post("/campaign-settings", { settings: { ...settings, variables: [{ key: "com espaço", value: "x" }] } }, a.token)).toMatchObject(invalid("settings.variables.0.key"));
     expect(await t.http.post("/campaign-settings", { settings: { ...settings, variables: [{ key: "vazio", value: " " }] } }, a.token)).toMatchObject(invalid("settings.variables.0.value"));

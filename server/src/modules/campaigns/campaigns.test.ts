@@ -57,7 +57,19 @@ const setStatus = (id: number, status: string) => t.built.ctx.db.update(campaign
 describe("POST /campaigns", () => {
   it("starts INATIVA, empty strings as null, in the caller's company", async () => {
     const c = await create();
-    expect(c).toMatchObject({ id: expect.any(Number), status: "INATIVA", confirmation: false, scheduledAt: null, whatsappId: null, contactListId: null, tagListId: null, fileListId: null, companyId: a.company.id, completedAt: null, mediaPath: null });
+    expect(c).toMatchObject({
+      id: expect.any(Number),
+      status: "INATIVA",
+      confirmation: false,
+      scheduledAt: null,
+      whatsappId: null,
+      contactListId: null,
+      tagListId: null,
+      fileListId: null,
+      companyId: a.company.id,
+      completedAt: null,
+      mediaPath: null,
+    });
   });
 
   it("is PROGRAMADA when it has its time, its list and its connection; the local date-time is read as given", async () => {

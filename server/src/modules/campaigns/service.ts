@@ -18,8 +18,18 @@ async function presentAll(db: Db, companyId: number, rows: CampaignRow[]) {
   const wIds = [...new Set(rows.map((r) => r.whatsappId).filter((v): v is number => v !== null))];
   const lIds = [...new Set(rows.map((r) => r.contactListId).filter((v): v is number => v !== null))];
   const [ws, ls] = await Promise.all([
-    wIds.length ? db.select({ id: whatsapps.id, name: whatsapps.name }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), inArray(whatsapps.id, wIds))) : [],
-    lIds.length ? db.select({ id: contactLists.id, name: contactLists.name }).from(contactLists).where(and(eq(contactLists.companyId, companyId), inArray(contactLists.id, lIds))) : [],
+    wIds.length
+      ? db
+          .select({ id: whatsapps.id, name: whatsapps.name })
+          .from(whatsapps)
+          .where(and(eq(whatsapps.companyId, companyId), inArray(whatsapps.id, wIds)))
+      : [],
+    lIds.length
+      ? db
+          .select({ id: contactLists.id, name: contactLists.name })
+          .from(contactLists)
+          .where(and(eq(contactLists.companyId, companyId), inArray(contactLists.id, lIds)))
+      : [],
   ]);
   const wById = new Map(ws.map((w) => [w.id, w]));
   const lById = new Map(ls.map((l) => [l.id, l]));
@@ -28,13 +38,19 @@ async function presentAll(db: Db, companyId: number, rows: CampaignRow[]) {
 
 /** A campaign as the events show it, read with `db` (a transaction sees its own writes); null when gone. */
 export async function findCampaignRecord(db: Db, companyId: number, id: number) {
-  const [row] = await db.select().from(campaigns).where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
   return row ? (await presentAll(db, companyId, [row]))[0] : null;
 }
 
 /** A campaign of the caller's company; another company's does not exist for the caller. */
 export async function findCampaign(db: Db, companyId: number, id: number): Promise<CampaignRow> {
-  const [row] = await db.select().from(campaigns).where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.companyId, companyId), eq(campaigns.id, id)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   return row;
 }
@@ -115,7 +131,10 @@ async function checkReferences(db: Db, companyId: number, body: CampaignBody) {
   ] as const;
   for (const [field, table, id] of refs) {
     if (id === null || id === undefined) continue;
-    const [found] = await db.select({ id: table.id }).from(table).where(and(eq(table.companyId, companyId), eq(table.id, id)));
+    const [found] = await db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.companyId, companyId), eq(table.id, id)));
     if (!found) throw new AppError("ERR_VALIDATION", 400, { field, message: `${field}: Invalid value` });
   }
 }
@@ -220,7 +239,10 @@ export async function deleteCampaign(ctx: AppContext, caller: Caller, id: number
   const row = await findCampaign(ctx.db, caller.companyId, id);
   const keepFile = await attachmentSent(ctx.db, caller.companyId, id);
   const gone = await command(ctx, async (tx, events) => {
-    const [deleted] = await tx.delete(campaigns).where(and(eq(campaigns.companyId, caller.companyId), eq(campaigns.id, id))).returning();
+    const [deleted] = await tx
+      .delete(campaigns)
+      .where(and(eq(campaigns.companyId, caller.companyId), eq(campaigns.id, id)))
+      .returning();
     if (deleted) events.add(campaignDeleted(deleted, actorOf(caller)));
     return deleted;
   });
@@ -229,14 +251,7 @@ export async function deleteCampaign(ctx: AppContext, caller: Caller, id: number
 }
 
 /** A status change of the sender or of cancel/restart, with its event, in the caller's transaction. */
-export async function changeStatus(
-  ctx: AppContext,
-  companyId: number,
-  id: number,
-  from: string[],
-  set: Partial<typeof campaigns.$inferInsert>,
-  actor?: ReturnType<typeof actorOf>,
-) {
+export async function changeStatus(ctx: AppContext, companyId: number, id: number, from: string[], set: Partial<typeof campaigns.$inferInsert>, actor?: ReturnType<typeof actorOf>) {
   return command(ctx, async (tx, events) => {
     const [row] = await tx
       .update(campaigns)

@@ -152,7 +152,10 @@ describe("the plan flag useInternalChat", () => {
   it("refuses every chat call with 403 when the company's plan has no internal chat", async () => {
     const { a, ana } = await team();
     const chat = await newChat(a.token, "Antes do plano", [ana.id]);
-    const [plan] = await t.built.ctx.db.insert(plans).values({ name: `Sem chat ${Date.now()}`, useInternalChat: false }).returning();
+    const [plan] = await t.built.ctx.db
+      .insert(plans)
+      .values({ name: `Sem chat ${Date.now()}`, useInternalChat: false })
+      .returning();
     await t.built.ctx.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id));
     for (const res of [
       await t.http.get("/chats", a.token),

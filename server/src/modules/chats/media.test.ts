@@ -76,7 +76,10 @@ describe("chat attachments", () => {
     expect(fake).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", field: "medias" } });
     const script = await sendFile(chat.id, a.token, { message: "x" }, [{ name: "run.exe", data: PDF, type: "application/octet-stream" }]);
     expect(script).toMatchObject({ status: 400, body: { field: "medias" } });
-    const twoFiles = await sendFile(chat.id, a.token, {}, [{ name: "a.pdf", data: PDF, type: "application/pdf" }, { name: "b.pdf", data: PDF, type: "application/pdf" }]);
+    const twoFiles = await sendFile(chat.id, a.token, {}, [
+      { name: "a.pdf", data: PDF, type: "application/pdf" },
+      { name: "b.pdf", data: PDF, type: "application/pdf" },
+    ]);
     expect(twoFiles.status).toBe(400);
     const blank = await sendFile(chat.id, a.token, { message: "  " }, []);
     expect(blank).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", field: "message" } });

@@ -61,7 +61,11 @@ export async function sendChatMessage(ctx: AppContext, caller: Caller, ref: stri
         mediaType: input.attachment?.mediaType ?? null,
       })
       .returning();
-    const [chatRow] = await tx.update(chats).set({ lastMessage: summaryOf(input).slice(0, 255) }).where(eq(chats.id, chat.id)).returning();
+    const [chatRow] = await tx
+      .update(chats)
+      .set({ lastMessage: summaryOf(input).slice(0, 255) })
+      .where(eq(chats.id, chat.id))
+      .returning();
     await tx
       .update(chatUsers)
       .set({ unreads: sql`${chatUsers.unreads} + 1` })

@@ -41,13 +41,20 @@ export function presentChat(row: ChatRow, members: Member[]) {
 
 /** Chats rows presented with their members, in the rows' order. */
 export async function presentChats(db: Db, companyId: number, rows: ChatRow[]) {
-  const members = await membersOf(db, companyId, rows.map((r) => r.id));
+  const members = await membersOf(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => presentChat(row, members.get(row.id) ?? []));
 }
 
 /** One chat as it stands, read again (null when it is gone). */
 export async function readChat(db: Db, companyId: number, chatId: number): Promise<Chat | null> {
-  const [row] = await db.select().from(chats).where(and(eq(chats.companyId, companyId), eq(chats.id, chatId)));
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.companyId, companyId), eq(chats.id, chatId)));
   return row ? (await presentChats(db, companyId, [row]))[0] : null;
 }
 
@@ -76,6 +83,9 @@ export async function presentChatMessages(db: Db, rows: ChatMessageRow[]) {
 
 /** One message as it stands, read again (null when it is gone). */
 export async function readChatMessage(db: Db, companyId: number, messageId: number): Promise<ChatMessage | null> {
-  const [row] = await db.select().from(chatMessages).where(and(eq(chatMessages.companyId, companyId), eq(chatMessages.id, messageId)));
+  const [row] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.companyId, companyId), eq(chatMessages.id, messageId)));
   return row ? (await presentChatMessages(db, [row]))[0] : null;
 }

@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-interface Heard { event: string; payload: any }
+interface Heard {
+  event: string;
+  payload: any;
+}
 
 /** Every chat event a socket receives, in order. */
 function listen(socket: Socket): Heard[] {
@@ -38,8 +41,7 @@ describe("chat events", () => {
     const strangerHeard = strangers.map(listen);
     const biaHeard = listen(biaS.socket);
     /** Waits for `event(member)` on each of `who` with a payload of the action. */
-    const each = (who: typeof members, event: (m: (typeof members)[number]) => string, action: string) =>
-      Promise.all(who.map((m) => nextEvent(m.socket, event(m), 3_000, (p) => p.action === action)));
+    const each = (who: typeof members, event: (m: (typeof members)[number]) => string, action: string) => Promise.all(who.map((m) => nextEvent(m.socket, event(m), 3_000, (p) => p.action === action)));
     try {
       const created = each(members, () => companyEvent(c, "chat"), "create");
       const createdOwn = each(members, (m) => chatUserEvent(c, m.id), "create");

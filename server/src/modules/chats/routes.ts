@@ -26,13 +26,9 @@ export function chatRoutes(ctx: AppContext) {
 
     r.get("/chats/:id", { schema: { params: chatParams, tags, response: { 200: answers.chatAnswer } } }, async (request) => chatsService.showChat(ctx.db, request.caller, request.params.id));
 
-    r.post("/chats", { schema: { body: chatBody, tags, response: { 201: answers.chatAnswer } } }, async (request, reply) =>
-      reply.status(201).send(await chatsService.createChat(ctx, request.caller, request.body)),
-    );
+    r.post("/chats", { schema: { body: chatBody, tags, response: { 201: answers.chatAnswer } } }, async (request, reply) => reply.status(201).send(await chatsService.createChat(ctx, request.caller, request.body)));
 
-    r.put("/chats/:id", { schema: { params: chatParams, body: chatBody, tags, response: { 200: answers.chatAnswer } } }, async (request) =>
-      chatsService.updateChat(ctx, request.caller, request.params.id, request.body),
-    );
+    r.put("/chats/:id", { schema: { params: chatParams, body: chatBody, tags, response: { 200: answers.chatAnswer } } }, async (request) => chatsService.updateChat(ctx, request.caller, request.params.id, request.body));
 
     r.delete("/chats/:id", { schema: { params: chatParams, tags, response: { 200: answers.chatDeleted } } }, async (request) => {
       await chatsService.deleteChat(ctx, request.caller, request.params.id);
@@ -55,18 +51,12 @@ export function chatRoutes(ctx: AppContext) {
       },
     );
 
-    r.post("/chats/:id/read", { schema: { params: chatParams, body: chatReadBody, tags, response: { 200: answers.chatAnswer } } }, async (request) =>
-      markChatRead(ctx, request.caller, request.params.id),
-    );
+    r.post("/chats/:id/read", { schema: { params: chatParams, body: chatReadBody, tags, response: { 200: answers.chatAnswer } } }, async (request) => markChatRead(ctx, request.caller, request.params.id));
 
     r.get("/media/chat-messages/:id", { schema: { params: idParams, tags, response: { 200: answers.chatMedia } } }, async (request, reply) => {
       const media = await readChatMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
-      return reply
-        .header("content-type", mimeOf(media.name))
-        .header("content-disposition", `inline; filename="${media.name}"`)
-        .header("cache-control", "private, no-store")
-        .send(media.file.stream);
+      return reply.header("content-type", mimeOf(media.name)).header("content-disposition", `inline; filename="${media.name}"`).header("cache-control", "private, no-store").send(media.file.stream);
     });
   };
 }

@@ -37,7 +37,10 @@ export async function listChats(db: Db, caller: Caller, query: ChatsQuery) {
 
 /** A chat the caller is a member of; another company's, or one the caller is not in, is not found. */
 export async function findChat(db: Db, caller: Caller, ref: string): Promise<ChatRow> {
-  const [row] = await db.select().from(chats).where(and(eq(chats.companyId, caller.companyId), byRef(ref), callerIsMember(db, caller)));
+  const [row] = await db
+    .select()
+    .from(chats)
+    .where(and(eq(chats.companyId, caller.companyId), byRef(ref), callerIsMember(db, caller)));
   if (!row) throw chatNotFound();
   return row;
 }
@@ -59,7 +62,10 @@ const usersError = (message: string) => new AppError("ERR_VALIDATION", 400, { fi
 async function otherMembers(db: Db, caller: Caller, body: ChatBody): Promise<number[]> {
   const ids = [...new Set(body.users)].filter((id) => id !== caller.id);
   if (ids.length === 0) throw usersError(V.chatUsersRequired);
-  const [{ found }] = await db.select({ found: count() }).from(users).where(and(eq(users.companyId, caller.companyId), inArray(users.id, ids)));
+  const [{ found }] = await db
+    .select({ found: count() })
+    .from(users)
+    .where(and(eq(users.companyId, caller.companyId), inArray(users.id, ids)));
   if (found !== ids.length) throw usersError(V.invalidValue);
   return ids;
 }
@@ -83,7 +89,11 @@ export async function updateChat(ctx: AppContext, caller: Caller, ref: string, b
   const current = await findOwnedChat(ctx.db, caller, ref);
   const members = [caller.id, ...(await otherMembers(ctx.db, caller, body))];
   return command(ctx, async (tx, events) => {
-    const [row] = await tx.update(chats).set({ title: body.title }).where(and(eq(chats.companyId, caller.companyId), eq(chats.id, current.id))).returning();
+    const [row] = await tx
+      .update(chats)
+      .set({ title: body.title })
+      .where(and(eq(chats.companyId, caller.companyId), eq(chats.id, current.id)))
+      .returning();
     if (!row) throw chatNotFound(); // deleted meanwhile
     const removed = await tx
       .delete(chatUsers)
@@ -94,7 +104,14 @@ export async function updateChat(ctx: AppContext, caller: Caller, ref: string, b
       .values(members.map((userId) => ({ companyId: caller.companyId, chatId: row.id, userId })))
       .onConflictDoNothing();
     const chat = await presentOne(tx, caller.companyId, row);
-    events.add(chatUpdated(caller.companyId, chat, removed.map((r) => r.userId), actorOf(caller)));
+    events.add(
+      chatUpdated(
+        caller.companyId,
+        chat,
+        removed.map((r) => r.userId),
+        actorOf(caller),
+      ),
+    );
     return chat;
   });
 }
@@ -105,9 +122,19 @@ export async function deleteChat(ctx: AppContext, caller: Caller, ref: string) {
   const files = await command(ctx, async (tx, events) => {
     const members = await tx.select({ userId: chatUsers.userId }).from(chatUsers).where(eq(chatUsers.chatId, current.id));
     const media = await tx.select({ path: chatMessages.mediaPath }).from(chatMessages).where(eq(chatMessages.chatId, current.id));
-    const [row] = await tx.delete(chats).where(and(eq(chats.companyId, caller.companyId), eq(chats.id, current.id))).returning({ id: chats.id });
+    const [row] = await tx
+      .delete(chats)
+      .where(and(eq(chats.companyId, caller.companyId), eq(chats.id, current.id)))
+      .returning({ id: chats.id });
     if (!row) throw chatNotFound();
-    events.add(chatDeleted(caller.companyId, row.id, members.map((m) => m.userId), actorOf(caller)));
+    events.add(
+      chatDeleted(
+        caller.companyId,
+        row.id,
+        members.map((m) => m.userId),
+        actorOf(caller),
+      ),
+    );
     return media.map((m) => m.path).filter((p): p is string => !!p);
   });
   for (const key of files) await ctx.media.remove(caller.companyId, key).catch(() => undefined);

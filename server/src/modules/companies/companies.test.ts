@@ -25,7 +25,21 @@ describe("GET /plans/list and /version (public)", () => {
     const res = await t.http.get("/plans/list");
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      expect.objectContaining({ id: 1, name: "Plano 1", users: 10, connections: 10, queues: 10, value: 30, useCampaigns: true, useKanban: true, useOpenAi: true, useIntegrations: true, useSchedules: true, useInternalChat: true, useExternalApi: true }),
+      expect.objectContaining({
+        id: 1,
+        name: "Plano 1",
+        users: 10,
+        connections: 10,
+        queues: 10,
+        value: 30,
+        useCampaigns: true,
+        useKanban: true,
+        useOpenAi: true,
+        useIntegrations: true,
+        useSchedules: true,
+        useInternalChat: true,
+        useExternalApi: true,
+      }),
     ]);
   });
 

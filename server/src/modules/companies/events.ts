@@ -5,12 +5,7 @@ import type { Actor, NewEvent } from "../../events/types";
  * The super user's acts on a company, audited. A platform fact (no company on the event): the
  * company's deletion must not take its own record of it along.
  */
-export function companyChanged(
-  type: "company.created" | "company.updated" | "company.deleted",
-  company: CompanyRecord,
-  actor: Actor,
-  extra: { changed?: string[]; planChanged?: boolean } = {},
-): NewEvent {
+export function companyChanged(type: "company.created" | "company.updated" | "company.deleted", company: CompanyRecord, actor: Actor, extra: { changed?: string[]; planChanged?: boolean } = {}): NewEvent {
   return {
     type,
     companyId: null,

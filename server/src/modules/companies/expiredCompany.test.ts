@@ -13,9 +13,12 @@ afterAll(async () => t?.close());
 
 const PAST_DUE = "2020-01-31";
 const dueOn = (companyId: number, dueDate: string | null) => t.built.ctx.db.update(companies).set({ dueDate }).where(eq(companies.id, companyId));
-const phone = async (w: { id: number; token: string }, number: string) =>
-  ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
-const ours = (ticketId: number) => t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+const phone = async (w: { id: number; token: string }, number: string) => ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
+const ours = (ticketId: number) =>
+  t.built.ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
 const expired = { status: 402, body: { error: "ERR_SUBSCRIPTION_EXPIRED", dueDate: PAST_DUE } };
 
 /** A company whose sandbox connection has a customer in an open ticket of its admin. */

@@ -99,7 +99,10 @@ describe("companies: the super user's form and table", () => {
     const next = body({ name: unique("Renomeada "), email: created.email, phone: "", campaignsEnabled: false, recurrence: "ANUAL", dueDate: "2099-06-01" });
     const res = await t.http.put(`/companies/${created.id}`, next, root);
     expect(res).toMatchObject({ status: 200, body: { id: created.id, name: next.name, phone: null, campaignsEnabled: false, recurrence: "ANUAL", dueDate: "2099-06-01" } });
-    const [flag] = await t.built.ctx.db.select().from(settings).where(and(eq(settings.companyId, created.id), eq(settings.key, "campaignsEnabled")));
+    const [flag] = await t.built.ctx.db
+      .select()
+      .from(settings)
+      .where(and(eq(settings.companyId, created.id), eq(settings.key, "campaignsEnabled")));
     expect(flag.value).toBe("false");
     const trail = await t.http.get(`/audit-logs?action=company.`, root);
     const mine = trail.body.auditLogs.filter((l: { entityId: string }) => l.entityId === String(created.id));
@@ -150,7 +153,10 @@ describe("an inactive company", () => {
     expect(await t.http.post("/api/messages/send", { number, body: "Pela API" }, w.token)).toMatchObject({ status: 402, body: { error: "ERR_COMPANY_INACTIVE" } });
     expect(await customerSays(t.http, w, number, "Alguém aí?")).toMatchObject({ duplicate: false, ticket: { id: ticket.id } });
     const stored = await t.built.ctx.db.select({ body: messages.body, fromMe: messages.fromMe }).from(messages).where(eq(messages.ticketId, ticket.id));
-    expect(stored).toEqual([{ body: "Oi", fromMe: false }, { body: "Alguém aí?", fromMe: false }]);
+    expect(stored).toEqual([
+      { body: "Oi", fromMe: false },
+      { body: "Alguém aí?", fromMe: false },
+    ]);
 
     expect((await t.http.put(`/companies/${a.company.id}`, { ...form, status: true }, root)).body.status).toBe(true);
     const back = await t.http.login(a.email, a.password);

@@ -22,9 +22,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const notFound = () => new AppError("ERR_NO_COMPANY_FOUND", 404);
 
 /** Companies whose deletion is under way are gone for the super user's screens already. */
-const notBeingDeleted = not(
-  exists(sql`(select 1 from ${settings} where ${settings.companyId} = ${companies.id} and ${settings.key} = ${DELETION_REQUESTED})`),
-);
+const notBeingDeleted = not(exists(sql`(select 1 from ${settings} where ${settings.companyId} = ${companies.id} and ${settings.key} = ${DELETION_REQUESTED})`));
 
 /** GET /companies: 20 a page by name, searched in name, email and phone. */
 export async function listCompaniesPage(db: Db, query: ListQuery) {
@@ -50,8 +48,7 @@ async function assertPlanExists(tx: Tx, planId: number) {
 }
 
 /** The billing fields the form sent (null clears one); a field left out keeps its stored value. */
-const billingSent = (body: CompanyBody): Partial<CompanyBilling> =>
-  Object.fromEntries(BILLING_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
+const billingSent = (body: CompanyBody): Partial<CompanyBilling> => Object.fromEntries(BILLING_FIELDS.filter((f) => body[f] !== undefined).map((f) => [f, body[f]]));
 
 /** Two saves racing for one name or email: the unique index decides, as the checks would have. */
 async function uniqueFields<T>(work: () => Promise<T>) {
@@ -103,13 +100,21 @@ export async function updateCompany(ctx: AppContext, caller: Caller, id: number,
   if (id === PLATFORM_COMPANY_ID && !body.status) throw new AppError("ERR_PLATFORM_COMPANY", 400, { field: "status" });
   return uniqueFields(() =>
     command(ctx, async (tx, events) => {
-      const [before] = await tx.select().from(companies).where(and(eq(companies.id, id), notBeingDeleted)).for("update");
+      const [before] = await tx
+        .select()
+        .from(companies)
+        .where(and(eq(companies.id, id), notBeingDeleted))
+        .for("update");
       if (!before) throw notFound();
       await assertPlanExists(tx, body.planId);
       if (body.name !== before.name) await assertNameFree(tx, body.name);
       const changes = { name: body.name, email: body.email, phone: body.phone, planId: body.planId, status: body.status, dueDate: body.dueDate, recurrence: body.recurrence, ...billingSent(body) };
       const changed = changedFields(before, changes);
-      const [row] = await tx.update(companies).set({ ...changes, updatedAt: new Date() }).where(eq(companies.id, id)).returning();
+      const [row] = await tx
+        .update(companies)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eq(companies.id, id))
+        .returning();
       const campaigns = String(body.campaignsEnabled);
       const [setting] = await tx
         .insert(settings)
@@ -134,7 +139,11 @@ export async function updateCompany(ctx: AppContext, caller: Caller, id: number,
 export async function requestCompanyDeletion(ctx: AppContext, caller: Caller, id: number) {
   if (id === PLATFORM_COMPANY_ID) throw new AppError("ERR_PLATFORM_COMPANY", 400);
   return command(ctx, async (tx, events) => {
-    const [row] = await tx.select().from(companies).where(and(eq(companies.id, id), notBeingDeleted)).for("update");
+    const [row] = await tx
+      .select()
+      .from(companies)
+      .where(and(eq(companies.id, id), notBeingDeleted))
+      .for("update");
     if (!row) throw notFound();
     await tx.update(companies).set({ status: false, updatedAt: new Date() }).where(eq(companies.id, id));
     await tx

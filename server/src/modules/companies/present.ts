@@ -18,23 +18,29 @@ export async function presentCompanyRecords(db: Db | Tx, rows: CompanyRow[]) {
   const planIds = [...new Set(rows.map((r) => r.planId).filter((id): id is number => id !== null))];
   const [planRows, campaignRows] = await Promise.all([
     planIds.length ? db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, planIds)) : [],
-    db.select({ companyId: settings.companyId, value: settings.value }).from(settings).where(and(inArray(settings.companyId, ids), eq(settings.key, "campaignsEnabled"))),
+    db
+      .select({ companyId: settings.companyId, value: settings.value })
+      .from(settings)
+      .where(and(inArray(settings.companyId, ids), eq(settings.key, "campaignsEnabled"))),
   ]);
   const planOf = new Map(planRows.map((p) => [p.id, p]));
   const campaignsOf = new Map(campaignRows.map((s) => [s.companyId, s.value === "true"]));
-  return rows.map((c) => ({
-    id: c.id,
-    name: c.name,
-    email: c.email,
-    phone: c.phone,
-    status: c.status,
-    dueDate: c.dueDate,
-    recurrence: c.recurrence,
-    planId: c.planId,
-    plan: c.planId === null ? null : (planOf.get(c.planId) ?? null),
-    campaignsEnabled: campaignsOf.get(c.id) ?? false,
-    ...billingOf(c),
-    createdAt: c.createdAt.toISOString(),
-    updatedAt: c.updatedAt.toISOString(),
-  }) satisfies CompanyRecord);
+  return rows.map(
+    (c) =>
+      ({
+        id: c.id,
+        name: c.name,
+        email: c.email,
+        phone: c.phone,
+        status: c.status,
+        dueDate: c.dueDate,
+        recurrence: c.recurrence,
+        planId: c.planId,
+        plan: c.planId === null ? null : (planOf.get(c.planId) ?? null),
+        campaignsEnabled: campaignsOf.get(c.id) ?? false,
+        ...billingOf(c),
+        createdAt: c.createdAt.toISOString(),
+        updatedAt: c.updatedAt.toISOString(),
+      }) satisfies CompanyRecord,
+  );
 }

@@ -39,9 +39,7 @@ export function companyRoutes(ctx: AppContext) {
 
     r.get("/companies/list", { ...superOnly, schema: { tags, response: { 200: companyList } } }, async () => listAllCompanies(ctx.db));
 
-    r.post("/companies", { ...superOnly, schema: { body: companyBody, tags, response: { 201: companyRecord } } }, async (request, reply) =>
-      reply.status(201).send(await createCompany(ctx, request.caller, request.body)),
-    );
+    r.post("/companies", { ...superOnly, schema: { body: companyBody, tags, response: { 201: companyRecord } } }, async (request, reply) => reply.status(201).send(await createCompany(ctx, request.caller, request.body)));
 
     r.put("/companies/:id", { ...superOnly, schema: { params: idParams, body: companyBody, tags, response: { 200: companyRecord } } }, async (request) =>
       updateCompany(ctx, request.caller, request.params.id, request.body),

@@ -8,8 +8,7 @@ import { isCompanyExpired, today } from "./dueDate";
 export const companyExpired = (dueDate: string | null) => new AppError("ERR_SUBSCRIPTION_EXPIRED", 402, { dueDate });
 
 /** Why a company may not sign in nor send: deactivated by the super user, or past its due date. */
-export const companyRefused = (company: { dueDate: string | null; status: boolean }) =>
-  company.status ? companyExpired(company.dueDate) : new AppError("ERR_COMPANY_INACTIVE", 402);
+export const companyRefused = (company: { dueDate: string | null; status: boolean }) => (company.status ? companyExpired(company.dueDate) : new AppError("ERR_COMPANY_INACTIVE", 402));
 
 /** Throws `companyExpired` unless the company may send now. */
 export async function assertMaySend(db: Db, companyId: number, now = new Date()) {

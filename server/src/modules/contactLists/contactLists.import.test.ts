@@ -106,7 +106,11 @@ describe("POST /contact-lists/:id/upload", () => {
       await expect.poll(() => progress.length).toBe(4);
       expect(progress).toEqual([0, 500, 1_000, 1_200].map((processed) => ({ contactListId: list.id, importId: "abc-123", processed, total: 1_200 })));
       await expect.poll(() => reloads.length).toBe(3);
-      expect(reloads.map((r) => [r.action, r.records.length])).toEqual([["reload", 500], ["reload", 500], ["reload", 200]]);
+      expect(reloads.map((r) => [r.action, r.records.length])).toEqual([
+        ["reload", 500],
+        ["reload", 500],
+        ["reload", 200],
+      ]);
       await expect.poll(() => counts.at(-1)).toBe(1_200);
     } finally {
       socket.close();

@@ -63,7 +63,7 @@ describe("contact lists", () => {
     const searched = await t.http.get(`/contact-lists/?searchParam=${encodeURIComponent("lista 0")}&pageNumber=1`, a.token);
     expect(searched.body).toMatchObject({ count: 10, hasMore: false });
     expect((await t.http.get("/contact-lists/?searchParam=%25", a.token)).body.count).toBe(0);
-    expect((await t.http.get("/contact-lists/?pageNumber=0", a.token))).toMatchObject({ status: 400, body: { field: "pageNumber" } });
+    expect(await t.http.get("/contact-lists/?pageNumber=0", a.token)).toMatchObject({ status: 400, body: { field: "pageNumber" } });
   });
 
   it("GET /contact-lists/list answers the company's lists as a plain array", async () => {
@@ -98,7 +98,7 @@ describe("contact lists", () => {
     expect((await t.http.del(`/contact-lists/${theirs.id}`, a.token)).status).toBe(404);
     expect((await t.http.get(`/contact-list-items?contactListId=${theirs.id}`, a.token)).status).toBe(404);
     expect((await t.http.get(`/contact-lists/${theirs.id}`, b.token)).body).toMatchObject({ name: "Lista de B" });
-    for (const id of ["abc", "0", "-1", "2147483648"]) expect((await t.http.get(`/contact-lists/${id}`, a.token))).toMatchObject({ status: 400, body: { field: "id" } });
+    for (const id of ["abc", "0", "-1", "2147483648"]) expect(await t.http.get(`/contact-lists/${id}`, a.token)).toMatchObject({ status: 400, body: { field: "id" } });
   });
 });
 
@@ -182,7 +182,7 @@ describe("contact list items", () => {
     expect(byName.body.contacts.map((c: { name: string }) => c.name)).toEqual(["Cliente 07"]);
     const byNumber = await t.http.get(`/contact-list-items?searchParam=${encodeURIComponent("(11) 900000015")}&contactListId=${list.id}`, a.token);
     expect(byNumber.body.contacts.map((c: { name: string }) => c.name)).toEqual(["Cliente 15"]);
-    expect((await t.http.get("/contact-list-items?pageNumber=1", a.token))).toMatchObject({ status: 400, body: { field: "contactListId" } });
+    expect(await t.http.get("/contact-list-items?pageNumber=1", a.token)).toMatchObject({ status: 400, body: { field: "contactListId" } });
   });
 
   it("PUT /contact-list-items/:id changes name, number and email; the item stays in its list", async () => {
@@ -232,7 +232,7 @@ describe("who may use contact lists", () => {
     expect(bySupervisor.status).toBe(201);
     expect((await t.http.get(`/contact-list-items?contactListId=${list.id}`, supervisor.token)).body.count).toBe(1);
     expect((await t.http.put(`/contact-list-items/${item.id}`, { name: "Ana Supervisionada", number: "5511988881001" }, supervisor.token)).status).toBe(200);
-    expect((await t.http.del(`/contact-list-items/${item.id}`, supervisor.token))).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
+    expect(await t.http.del(`/contact-list-items/${item.id}`, supervisor.token)).toMatchObject({ status: 403, body: { error: "ERR_NO_PERMISSION" } });
     expect((await t.http.del(`/contact-lists/${bySupervisor.body.id}`, supervisor.token)).status).toBe(200);
 
     for (const [method, path, body] of [
@@ -285,7 +285,7 @@ describe("GET /contact-lists/example", () => {
     const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]], { header: 1, defval: "" });
     expect(rows[0]).toEqual(["nombre", "numero", "email"]);
     expect(rows).toHaveLength(3);
-    expect((await t.http.get("/contact-lists/example?lang=fr", a.token))).toMatchObject({ status: 400, body: { field: "lang" } });
+    expect(await t.http.get("/contact-lists/example?lang=fr", a.token)).toMatchObject({ status: 400, body: { field: "lang" } });
   });
 });
 

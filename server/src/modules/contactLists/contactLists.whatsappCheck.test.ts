@@ -17,9 +17,7 @@ async function importCsv(t: TestApp, token: string, listId: number, csv: string)
 }
 
 const validity = async (t: TestApp, a: Company, listId: number) =>
-  Object.fromEntries(
-    ((await t.http.get(`/contact-list-items?contactListId=${listId}`, a.token)).body.contacts as { number: string; isWhatsappValid: boolean | null }[]).map((c) => [c.number, c.isWhatsappValid]),
-  );
+  Object.fromEntries(((await t.http.get(`/contact-list-items?contactListId=${listId}`, a.token)).body.contacts as { number: string; isWhatsappValid: boolean | null }[]).map((c) => [c.number, c.isWhatsappValid]));
 
 describe("the WhatsApp check of list numbers, through the sandbox channel", () => {
   let t: TestApp;

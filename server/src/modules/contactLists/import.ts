@@ -85,13 +85,7 @@ async function storeBatch(tx: Tx, companyId: number, contactListId: number, batc
  * batches (telling the uploader how far it got) and reports per row. The numbers are checked on
  * WhatsApp afterwards, in the background.
  */
-export async function importContactListItems(
-  ctx: AppContext,
-  caller: Caller,
-  contactListId: number,
-  file: UploadedFile,
-  importId: string | null,
-) {
+export async function importContactListItems(ctx: AppContext, caller: Caller, contactListId: number, file: UploadedFile, importId: string | null) {
   const sheet = await readContactRows(file);
   const errors: ImportError[] = [];
   const { rows, merged } = mergeRepeated(validateRows(sheet, errors));
@@ -105,20 +99,22 @@ export async function importContactListItems(
   let updated = 0;
   for (let start = 0; start < rows.length; start += BATCH_SIZE) {
     const batch = rows.slice(start, start + BATCH_SIZE);
-    await asCallerErrors(() => command(ctx, async (tx, events) => {
-      const stored = await storeBatch(tx, caller.companyId, contactListId, batch);
-      created += stored.created.length;
-      updated += stored.updated.length;
-      const records: ContactListItemRecord[] = [...stored.created, ...stored.updated].map(presentContactListItem);
-      if (records.length) {
-        events.add(
-          contactListItemsChanged("contactListItems.imported", caller.companyId, contactListId, records, actorOf(caller), {
-            created: stored.created.length,
-            updated: stored.updated.length,
-          }),
-        );
-      }
-    }));
+    await asCallerErrors(() =>
+      command(ctx, async (tx, events) => {
+        const stored = await storeBatch(tx, caller.companyId, contactListId, batch);
+        created += stored.created.length;
+        updated += stored.updated.length;
+        const records: ContactListItemRecord[] = [...stored.created, ...stored.updated].map(presentContactListItem);
+        if (records.length) {
+          events.add(
+            contactListItemsChanged("contactListItems.imported", caller.companyId, contactListId, records, actorOf(caller), {
+              created: stored.created.length,
+              updated: stored.updated.length,
+            }),
+          );
+        }
+      }),
+    );
     progress(Math.min(rows.length, start + batch.length));
   }
   if (created > 0) await wakeContactListCheck(ctx);

@@ -32,7 +32,13 @@ export async function listContactListItemsPage(db: Db, caller: Caller, query: Li
   const where = and(...filters);
   const offset = (query.pageNumber - 1) * CONTACT_LIST_ITEMS_PAGE_SIZE;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(contactListItems).where(where).orderBy(...byName).limit(CONTACT_LIST_ITEMS_PAGE_SIZE).offset(offset),
+    db
+      .select()
+      .from(contactListItems)
+      .where(where)
+      .orderBy(...byName)
+      .limit(CONTACT_LIST_ITEMS_PAGE_SIZE)
+      .offset(offset),
     db.select({ total: count() }).from(contactListItems).where(where),
   ]);
   return { contacts: rows.map(presentContactListItem), count: total, hasMore: total > offset + rows.length };
@@ -40,7 +46,10 @@ export async function listContactListItemsPage(db: Db, caller: Caller, query: Li
 
 /** An item of the caller's company; another company's item does not exist for the caller. */
 export async function findContactListItem(db: Db, companyId: number, id: number): Promise<ContactListItemRow> {
-  const [row] = await db.select().from(contactListItems).where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, id)));
+  const [row] = await db
+    .select()
+    .from(contactListItems)
+    .where(and(eq(contactListItems.companyId, companyId), eq(contactListItems.id, id)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   return row;
 }
@@ -56,10 +65,7 @@ export async function createContactListItem(ctx: AppContext, caller: Caller, bod
   });
   const record = await asCallerErrors(() =>
     command(ctx, async (tx, events) => {
-      const [row] = await tx
-        .insert(contactListItems)
-        .values({ companyId: caller.companyId, contactListId: list.id, name: body.name, number: body.number, email: body.email })
-        .returning();
+      const [row] = await tx.insert(contactListItems).values({ companyId: caller.companyId, contactListId: list.id, name: body.name, number: body.number, email: body.email }).returning();
       const created = presentContactListItem(row);
       events.add(contactListItemCreated(created, actorOf(caller)));
       return created;

@@ -38,9 +38,7 @@ export function contactListRoutes(ctx: AppContext) {
       if (!(await campaignsOn(ctx.db, request.caller.companyId))) throw forbidden();
     });
 
-    r.get("/contact-lists", { schema: { querystring: contactListsQuery, tags, response: { 200: answers.contactListsPage } } }, async (request) =>
-      lists.listContactListsPage(ctx.db, request.caller, request.query),
-    );
+    r.get("/contact-lists", { schema: { querystring: contactListsQuery, tags, response: { 200: answers.contactListsPage } } }, async (request) => lists.listContactListsPage(ctx.db, request.caller, request.query));
 
     r.get("/contact-lists/list", { schema: { querystring: contactListOptionsQuery, tags, response: { 200: answers.contactListOptions } } }, async (request) =>
       lists.listContactListOptions(ctx.db, request.caller, request.query.searchParam),

@@ -28,7 +28,11 @@ async function contactsCounts(db: Db, companyId: number, listIds: number[]) {
 }
 
 async function presentAll(db: Db, companyId: number, rows: ContactListRow[]) {
-  const counts = await contactsCounts(db, companyId, rows.map((r) => r.id));
+  const counts = await contactsCounts(
+    db,
+    companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => presentContactList(row, counts.get(row.id) ?? 0));
 }
 
@@ -49,7 +53,13 @@ export async function listContactListsPage(db: Db, caller: Caller, query: ListQu
   const where = nameFilter(caller, query.searchParam);
   const offset = (query.pageNumber - 1) * CONTACT_LISTS_PAGE_SIZE;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(contactLists).where(where).orderBy(...byName).limit(CONTACT_LISTS_PAGE_SIZE).offset(offset),
+    db
+      .select()
+      .from(contactLists)
+      .where(where)
+      .orderBy(...byName)
+      .limit(CONTACT_LISTS_PAGE_SIZE)
+      .offset(offset),
     db.select({ total: count() }).from(contactLists).where(where),
   ]);
   return { records: await presentAll(db, caller.companyId, rows), count: total, hasMore: total > offset + rows.length };
@@ -57,13 +67,20 @@ export async function listContactListsPage(db: Db, caller: Caller, query: ListQu
 
 /** GET /contact-lists/list: every list of the company by name (a campaign's list select). */
 export async function listContactListOptions(db: Db, caller: Caller, searchParam: string) {
-  const rows = await db.select().from(contactLists).where(nameFilter(caller, searchParam)).orderBy(...byName);
+  const rows = await db
+    .select()
+    .from(contactLists)
+    .where(nameFilter(caller, searchParam))
+    .orderBy(...byName);
   return presentAll(db, caller.companyId, rows);
 }
 
 /** A list of the caller's company; another company's list does not exist for the caller. */
 export async function findContactList(db: Db, companyId: number, id: number): Promise<ContactListRow> {
-  const [row] = await db.select().from(contactLists).where(and(eq(contactLists.companyId, companyId), eq(contactLists.id, id)));
+  const [row] = await db
+    .select()
+    .from(contactLists)
+    .where(and(eq(contactLists.companyId, companyId), eq(contactLists.id, id)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   return row;
 }
@@ -101,7 +118,10 @@ export async function updateContactList(ctx: AppContext, caller: Caller, id: num
 export async function deleteContactList(ctx: AppContext, caller: Caller, id: number) {
   await findContactList(ctx.db, caller.companyId, id);
   await command(ctx, async (tx, events) => {
-    const [{ total }] = await tx.select({ total: count() }).from(contactListItems).where(and(eq(contactListItems.companyId, caller.companyId), eq(contactListItems.contactListId, id)));
+    const [{ total }] = await tx
+      .select({ total: count() })
+      .from(contactListItems)
+      .where(and(eq(contactListItems.companyId, caller.companyId), eq(contactListItems.contactListId, id)));
     // the items go with it, by the foreign key's cascade
     const [row] = await tx
       .delete(contactLists)

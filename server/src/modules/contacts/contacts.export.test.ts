@@ -21,8 +21,16 @@ beforeAll(async () => {
   t = await startTestApp();
   a = await signUpCompany(t.http);
   b = await signUpCompany(t.http);
-  await insertContact(t, a.company.id, { name: "Bruna Dias", number: "5511912340001", email: "bruna@example.com", extraInfo: [{ name: "CPF", value: "123" }, { name: "Cidade", value: "Recife" }] });
-  await insertContact(t, a.company.id, { name: "=HYPERLINK(\"x\")", number: "5511912340002", extraInfo: [{ name: "Cidade", value: "Natal" }] });
+  await insertContact(t, a.company.id, {
+    name: "Bruna Dias",
+    number: "5511912340001",
+    email: "bruna@example.com",
+    extraInfo: [
+      { name: "CPF", value: "123" },
+      { name: "Cidade", value: "Recife" },
+    ],
+  });
+  await insertContact(t, a.company.id, { name: '=HYPERLINK("x")', number: "5511912340002", extraInfo: [{ name: "Cidade", value: "Natal" }] });
   await insertContact(t, a.company.id, { name: "André Araújo", number: "", email: "andre@example.com" });
   await insertContact(t, a.company.id, { name: "Grupo Vendas", number: "5511912340003-1612345678", isGroup: true });
   await insertContact(t, b.company.id, { name: "Cliente de B", number: "5511912340009" });
@@ -37,14 +45,14 @@ describe("GET /contacts/export", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.xlsx"$/);
     expect(sheetRows(res.data)).toEqual([
       ["name", "number", "email", "Cidade", "CPF"],
-      ["=HYPERLINK(\"x\")", "5511912340002", "", "Natal", ""],
+      ['=HYPERLINK("x")', "5511912340002", "", "Natal", ""],
       ["André Araújo", "", "andre@example.com", "", ""],
       ["Bruna Dias", "5511912340001", "bruna@example.com", "Recife", "123"],
     ]);
     // .xlsx is the default; the text stays text, never a formula
     const book = XLSX.read((await download("/contacts/export", a.token)).data, { type: "buffer", cellFormula: true });
     const sheet = book.Sheets[book.SheetNames[0]];
-    expect(sheet.A2).toMatchObject({ t: "s", v: "=HYPERLINK(\"x\")" });
+    expect(sheet.A2).toMatchObject({ t: "s", v: '=HYPERLINK("x")' });
     expect(sheet.A2.f).toBeUndefined();
     expect(sheet.B4).toMatchObject({ t: "s", v: "5511912340001" });
   });
@@ -56,7 +64,7 @@ describe("GET /contacts/export", () => {
     expect([...res.data.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(res.data.subarray(3).toString("utf8").split("\n")).toEqual([
       "name,number,email,Cidade,CPF",
-      "\"'=HYPERLINK(\"\"x\"\")\",5511912340002,,Natal,",
+      '"\'=HYPERLINK(""x"")",5511912340002,,Natal,',
       "André Araújo,,andre@example.com,,",
       "Bruna Dias,5511912340001,bruna@example.com,Recife,123",
     ]);
@@ -65,7 +73,10 @@ describe("GET /contacts/export", () => {
   it("is for any signed-in user of the company, never shows another company's contacts, and validates the format", async () => {
     const attendant = await createAttendant(t, a.token);
     expect(sheetRows((await download("/contacts/export", attendant.token)).data)).toHaveLength(4);
-    expect(sheetRows((await download("/contacts/export", b.token)).data)).toEqual([["name", "number", "email"], ["Cliente de B", "5511912340009", ""]]);
+    expect(sheetRows((await download("/contacts/export", b.token)).data)).toEqual([
+      ["name", "number", "email"],
+      ["Cliente de B", "5511912340009", ""],
+    ]);
     expect((await download("/contacts/export")).status).toBe(401);
     expect(await t.http.get("/contacts/export?format=pdf", a.token)).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION", field: "format" } });
   });

@@ -24,8 +24,7 @@ async function upload(token: string, data: Buffer | string, filename: string, ty
   return { status: res.status, body: await res.json() };
 }
 
-const companyContacts = (companyId: number) =>
-  t.built.ctx.db.select().from(contacts).where(eq(contacts.companyId, companyId)).orderBy(asc(contacts.name));
+const companyContacts = (companyId: number) => t.built.ctx.db.select().from(contacts).where(eq(contacts.companyId, companyId)).orderBy(asc(contacts.name));
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -90,7 +89,17 @@ describe("POST /contacts/import", () => {
 
   it("reads an .xls file", async () => {
     const c = await signUpCompany(t.http);
-    const res = await upload(c.token, workbook([["name", "number"], ["Planilha Antiga", "5531999990003"]], "biff8"), "antigos.xls");
+    const res = await upload(
+      c.token,
+      workbook(
+        [
+          ["name", "number"],
+          ["Planilha Antiga", "5531999990003"],
+        ],
+        "biff8",
+      ),
+      "antigos.xls",
+    );
     expect(res.body).toMatchObject({ total: 1, created: 1, errors: [] });
   });
 
@@ -114,8 +123,18 @@ describe("POST /contacts/import", () => {
     const filler = Array.from({ length: 400 }, (_, i) => `Cliente ${i},55119${10_000_000 + i}`).join("\n");
     const csv = `nome,numero\n${filler}\nAna\u0000Maria,5511988887777\n`;
     expect((await upload(c.token, csv, "c.csv")).body).toMatchObject({ total: 401, created: 400, errors: [{ row: 402, field: "name", message: "Invalid value" }] });
-    const sheet = workbook([["Nome", "E-mail"], ["Bia\u0000Souza", "bia@example.com"], ["Caio", "caio\u0000@example.com"]]);
-    expect((await upload(c.token, sheet, "c.xlsx")).body).toMatchObject({ created: 0, errors: [{ row: 2, field: "name" }, { row: 3, field: "email" }] });
+    const sheet = workbook([
+      ["Nome", "E-mail"],
+      ["Bia\u0000Souza", "bia@example.com"],
+      ["Caio", "caio\u0000@example.com"],
+    ]);
+    expect((await upload(c.token, sheet, "c.xlsx")).body).toMatchObject({
+      created: 0,
+      errors: [
+        { row: 2, field: "name" },
+        { row: 3, field: "email" },
+      ],
+    });
     expect(await companyContacts(c.company.id)).toHaveLength(400);
   });
 
@@ -128,7 +147,16 @@ describe("POST /contacts/import", () => {
     expect(await upload(a.token, Buffer.concat([Buffer.from("d0cf11e0a1b11ae1", "hex"), Buffer.alloc(600, 1)]), "broken.xls")).toEqual(refused("unreadable"));
     expect(await upload(a.token, "", "empty.csv", "text/csv")).toEqual(refused("empty"));
     expect(await upload(a.token, "name,number\n", "header-only.csv", "text/csv")).toEqual(refused("empty"));
-    expect(await upload(a.token, workbook([["Produto", "Preço"], ["Caneta", 2]]), "produtos.xlsx")).toEqual(refused("noNameColumn"));
+    expect(
+      await upload(
+        a.token,
+        workbook([
+          ["Produto", "Preço"],
+          ["Caneta", 2],
+        ]),
+        "produtos.xlsx",
+      ),
+    ).toEqual(refused("noNameColumn"));
     expect(await t.http.post("/contacts/import", {}, a.token)).toMatchObject({ status: 400, body: { field: "file", problem: "missing" } });
     const noFile = new FormData();
     noFile.append("note", "hello");
@@ -156,7 +184,10 @@ describe("POST /contacts/import", () => {
     const leak = nextEvent(sb, `company-${a.company.id}-contact`, 800);
     const res = await upload(attendant.token, "name,number\nCliente de A,5541999990004\n", "c.csv", "text/csv");
     expect(res.body).toMatchObject({ created: 1, updated: 0, errors: [] });
-    const [mine] = await t.built.ctx.db.select().from(contacts).where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, "5541999990004")));
+    const [mine] = await t.built.ctx.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, "5541999990004")));
     expect(mine.name).toBe("Cliente de A");
     const [still] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, theirs.id));
     expect(still).toMatchObject({ name: "Cliente de B", companyId: b.company.id });

@@ -21,11 +21,13 @@ beforeAll(async () => {
     number: `55119${String(i).padStart(8, "0")}`,
     createdAt: noon(i < 3 ? `2024-03-0${i + 1}` : "2024-02-01"),
   }));
-  await t.built.ctx.db.insert(contacts).values([
-    ...rows,
-    { companyId: a.company.id, name: "Beatriz Oliveira", number: "5531987654321", email: "bia@example.com", createdAt: noon("2024-01-15") },
-    { companyId: b.company.id, name: "Cliente Da Outra", number: "5511900000001", createdAt: noon("2024-03-01") },
-  ]);
+  await t.built.ctx.db
+    .insert(contacts)
+    .values([
+      ...rows,
+      { companyId: a.company.id, name: "Beatriz Oliveira", number: "5531987654321", email: "bia@example.com", createdAt: noon("2024-01-15") },
+      { companyId: b.company.id, name: "Cliente Da Outra", number: "5511900000001", createdAt: noon("2024-03-01") },
+    ]);
 });
 afterAll(async () => t?.close());
 

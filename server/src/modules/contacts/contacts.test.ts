@@ -79,7 +79,10 @@ describe("POST /contacts", () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => t.http.post("/contacts", body, a.token)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((r) => r.status !== 201)) expect(r).toMatchObject({ status: 400, body: { error: "ERR_DUPLICATED_CONTACT" } });
-    const rows = await t.built.ctx.db.select().from(contacts).where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, "5521955554444")));
+    const rows = await t.built.ctx.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, "5521955554444")));
     expect(rows).toHaveLength(1);
   });
 

@@ -20,7 +20,12 @@ async function importCsv(token: string, csv: string) {
 }
 
 const stored = async (number: string) =>
-  (await t.built.ctx.db.select().from(contacts).where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, number)))).length;
+  (
+    await t.built.ctx.db
+      .select()
+      .from(contacts)
+      .where(and(eq(contacts.companyId, a.company.id), eq(contacts.number, number)))
+  ).length;
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -30,7 +30,12 @@ export async function exportContacts(ctx: AppContext, caller: Caller, format: Co
   for (const row of rows) for (const info of row.extraInfo ?? []) if (info.name && !extraColumns.includes(info.name)) extraColumns.push(info.name);
 
   const lines = rows.map((row) => {
-    const extras = extraColumns.map((column) => (row.extraInfo ?? []).filter((info) => info.name === column).map((info) => info.value).join("; "));
+    const extras = extraColumns.map((column) =>
+      (row.extraInfo ?? [])
+        .filter((info) => info.name === column)
+        .map((info) => info.value)
+        .join("; "),
+    );
     return [row.name, row.number, row.email, ...extras];
   });
   const day = new Date().toISOString().slice(0, 10);

@@ -84,13 +84,20 @@ export async function listContacts(db: Db, caller: Caller, query: ContactsQuery)
 /** Id, name, number, email and picture of the company's contacts, by name, for selects. */
 export async function listContactOptions(db: Db, caller: Caller, query: ContactsListQuery) {
   const search = searchFilter(query.searchParam);
-  const base = db.select().from(contacts).where(and(eq(contacts.companyId, caller.companyId), search)).orderBy(asc(contacts.name), asc(contacts.id));
+  const base = db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, caller.companyId), search))
+    .orderBy(asc(contacts.name), asc(contacts.id));
   const rows = search ? await base.limit(CONTACT_OPTIONS_SEARCH_LIMIT) : await base;
   return rows.map(presentContactOption);
 }
 
 async function findContact(db: Db, companyId: number, contactId: number): Promise<ContactRow> {
-  const [row] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
+  const [row] = await db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), eq(contacts.id, contactId)));
   if (!row) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
   return row;
 }
@@ -113,10 +120,7 @@ export async function createContact(ctx: AppContext, caller: Caller, body: Creat
   await assertWhatsappNumber(ctx, caller.companyId, body.number);
   return guardDuplicateNumber(() =>
     command(ctx, async (tx, events) => {
-      const [row] = await tx
-        .insert(contacts)
-        .values({ companyId: caller.companyId, name: body.name, number: body.number, email: body.email, extraInfo: body.extraInfo })
-        .returning();
+      const [row] = await tx.insert(contacts).values({ companyId: caller.companyId, name: body.name, number: body.number, email: body.email, extraInfo: body.extraInfo }).returning();
       const contact = presentContact(row);
       events.add(contactCreated(contact, actorOf(caller)));
       return contact;
@@ -157,7 +161,10 @@ export async function deleteContact(ctx: AppContext, caller: Caller, contactId: 
       .select({ id: tickets.id, status: tickets.status, queueId: tickets.queueId, userId: tickets.userId })
       .from(tickets)
       .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.contactId, contactId)));
-    const [deleted] = await tx.delete(contacts).where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId))).returning();
+    const [deleted] = await tx
+      .delete(contacts)
+      .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, contactId)))
+      .returning();
     if (!deleted) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
     events.add(contactDeleted(deleted, actor), ...owned.map((t) => ticketDeleted(caller.companyId, t.id, t, actor)));
   });

@@ -75,7 +75,13 @@ beforeAll(async () => {
   await cycle(a.company.id, { queuedAt: at(12, 11), finishedAt: at(12, 11, 30) }); // closed while pending: no conversation
   await cycle(a.company.id, { userId: ana.id, queuedAt: at(12, 15), startedAt: at(12, 15, 15) }); // wait 15, open now
   await cycle(a.company.id, { userId: ana.id, queuedAt: at(5, 10, 0, 2), startedAt: at(5, 10, 30, 2), finishedAt: at(5, 11, 30, 2), rate: 1 }); // February: wait 30, talk 60
-  for (const [day, isGroup] of [[9, false], [10, false], [11, false], [11, true], [13, false]] as const) {
+  for (const [day, isGroup] of [
+    [9, false],
+    [10, false],
+    [11, false],
+    [11, true],
+    [13, false],
+  ] as const) {
     await insertContact(t, a.company.id, { createdAt: at(day, 12), isGroup });
   }
 
@@ -175,7 +181,10 @@ describe("GET /dashboard/ticketsUsers", () => {
       ],
     });
     const oneDay = await t.http.get("/dashboard/ticketsUsers?initialDate=2024-01-10&finalDate=2024-01-10", a.token);
-    expect(oneDay.body.data.slice(0, 2)).toEqual([{ nome: "Ana", quantidade: 2 }, { nome: "Bruno", quantidade: 0 }]);
+    expect(oneDay.body.data.slice(0, 2)).toEqual([
+      { nome: "Ana", quantidade: 2 },
+      { nome: "Bruno", quantidade: 0 },
+    ]);
   });
 });
 
@@ -205,7 +214,13 @@ describe("GET /dashboard/ticketsDay", () => {
       count: 4,
     });
     const other = await t.http.get("/dashboard/ticketsDay?initialDate=2024-01-12&finalDate=2024-01-12", b.token);
-    expect(other.body).toEqual({ data: [{ horario: "09", total: 2 }, { horario: "10", total: 1 }], count: 3 });
+    expect(other.body).toEqual({
+      data: [
+        { horario: "09", total: 2 },
+        { horario: "10", total: 1 },
+      ],
+      count: 3,
+    });
   });
 
   it("counts a ticket resolved and reopened once: the day it first arrived in the range", async () => {
@@ -218,10 +233,22 @@ describe("GET /dashboard/ticketsDay", () => {
     ]);
     await cycle(c.company.id, { queuedAt: at(22, 10) });
     const range = await t.http.get("/dashboard/ticketsDay?initialDate=2024-01-20&finalDate=2024-01-22", c.token);
-    expect(range.body).toEqual({ data: [{ data: "20/01/2024", total: 1 }, { data: "22/01/2024", total: 1 }], count: 2 });
+    expect(range.body).toEqual({
+      data: [
+        { data: "20/01/2024", total: 1 },
+        { data: "22/01/2024", total: 1 },
+      ],
+      count: 2,
+    });
     // a range that starts after its first arrival counts it once, when it came back
     const lastDay = await t.http.get("/dashboard/ticketsDay?initialDate=2024-01-22&finalDate=2024-01-22", c.token);
-    expect(lastDay.body).toEqual({ data: [{ horario: "10", total: 1 }, { horario: "14", total: 1 }], count: 2 });
+    expect(lastDay.body).toEqual({
+      data: [
+        { horario: "10", total: 1 },
+        { horario: "14", total: 1 },
+      ],
+      count: 2,
+    });
   });
 
   it("counts once a customer's ticket accepted, resolved, reopened and resolved again the same day", async () => {

@@ -110,7 +110,10 @@ describe("the dashboard's daily totals (dashboard_days)", () => {
     // started by an attendant after a wait (some opened by the attendant: no wait)
     for (const c of cycles.slice(0, 45)) {
       const startedAt = new Date(c.queuedAt.getTime() + (c.id % 5 === 0 ? 0 : rnd(300) * 60_000));
-      await t.built.ctx.db.update(ticketTrackings).set({ startedAt, userId: people[rnd(3)] }).where(eq(ticketTrackings.id, c.id));
+      await t.built.ctx.db
+        .update(ticketTrackings)
+        .set({ startedAt, userId: people[rnd(3)] })
+        .where(eq(ticketTrackings.id, c.id));
     }
     await expectKeptRight();
 
@@ -118,14 +121,32 @@ describe("the dashboard's daily totals (dashboard_days)", () => {
     for (const c of cycles.slice(5, 55)) {
       const [row] = await t.built.ctx.db.select().from(ticketTrackings).where(eq(ticketTrackings.id, c.id));
       const finishedAt = new Date((row.startedAt ?? row.queuedAt).getTime() + rnd(20 * 60) * 60_000);
-      await t.built.ctx.db.update(ticketTrackings).set({ finishedAt, rate: rnd(4) || null }).where(eq(ticketTrackings.id, c.id));
+      await t.built.ctx.db
+        .update(ticketTrackings)
+        .set({ finishedAt, rate: rnd(4) || null })
+        .where(eq(ticketTrackings.id, c.id));
     }
     await expectKeptRight();
 
     // transferred to someone else, rated late, started again at another time
-    for (const c of cycles.slice(10, 20)) await t.built.ctx.db.update(ticketTrackings).set({ userId: people[(people.indexOf(c.userId ?? 0) + 1) % 3] }).where(eq(ticketTrackings.id, c.id));
-    await t.built.ctx.db.update(ticketTrackings).set({ rate: 3 }).where(inArray(ticketTrackings.id, cycles.slice(20, 25).map((c) => c.id)));
-    await t.built.ctx.db.update(ticketTrackings).set({ startedAt: new Date(base + 30 * HOUR) }).where(eq(ticketTrackings.id, cycles[30].id));
+    for (const c of cycles.slice(10, 20))
+      await t.built.ctx.db
+        .update(ticketTrackings)
+        .set({ userId: people[(people.indexOf(c.userId ?? 0) + 1) % 3] })
+        .where(eq(ticketTrackings.id, c.id));
+    await t.built.ctx.db
+      .update(ticketTrackings)
+      .set({ rate: 3 })
+      .where(
+        inArray(
+          ticketTrackings.id,
+          cycles.slice(20, 25).map((c) => c.id),
+        ),
+      );
+    await t.built.ctx.db
+      .update(ticketTrackings)
+      .set({ startedAt: new Date(base + 30 * HOUR) })
+      .where(eq(ticketTrackings.id, cycles[30].id));
     await expectKeptRight();
 
     // contacts: new ones through the week (groups are no leads), one deleted, one turned into a group, one moved in time
@@ -133,20 +154,42 @@ describe("the dashboard's daily totals (dashboard_days)", () => {
     for (let i = 0; i < 25; i++) made.push(await insertContact(t, a.company.id, { createdAt: new Date(base + rnd(7 * 24 * 60) * 60_000), isGroup: i % 6 === 0 }));
     await t.built.ctx.db.delete(contacts).where(eq(contacts.id, made[1].id));
     await t.built.ctx.db.update(contacts).set({ isGroup: true }).where(eq(contacts.id, made[2].id));
-    await t.built.ctx.db.update(contacts).set({ createdAt: new Date(base + 50 * HOUR) }).where(eq(contacts.id, made[3].id));
+    await t.built.ctx.db
+      .update(contacts)
+      .set({ createdAt: new Date(base + 50 * HOUR) })
+      .where(eq(contacts.id, made[3].id));
     await expectKeptRight();
 
     // two changes to one cycle in one transaction, applied at commit in order
     const late = cycles[56];
     await t.built.ctx.db.transaction(async (tx) => {
-      await tx.update(ticketTrackings).set({ startedAt: new Date(late.queuedAt.getTime() + 60_000), userId: people[1] }).where(eq(ticketTrackings.id, late.id));
-      await tx.update(ticketTrackings).set({ finishedAt: new Date(late.queuedAt.getTime() + 50 * 60_000), rate: 2 }).where(eq(ticketTrackings.id, late.id));
+      await tx
+        .update(ticketTrackings)
+        .set({ startedAt: new Date(late.queuedAt.getTime() + 60_000), userId: people[1] })
+        .where(eq(ticketTrackings.id, late.id));
+      await tx
+        .update(ticketTrackings)
+        .set({ finishedAt: new Date(late.queuedAt.getTime() + 50 * 60_000), rate: 2 })
+        .where(eq(ticketTrackings.id, late.id));
     });
     // a ticket's deletion takes its cycles
-    await t.built.ctx.db.delete(tickets).where(and(eq(tickets.companyId, a.company.id), inArray(tickets.id, cycles.slice(0, 8).map((c) => c.ticketId))));
+    await t.built.ctx.db.delete(tickets).where(
+      and(
+        eq(tickets.companyId, a.company.id),
+        inArray(
+          tickets.id,
+          cycles.slice(0, 8).map((c) => c.ticketId),
+        ),
+      ),
+    );
     // many cycles of one attendant finished at once, each in its own transaction
     await Promise.all(
-      cycles.slice(45, 52).map((c) => t.built.ctx.db.update(ticketTrackings).set({ userId: people[2], finishedAt: new Date(base + 5 * 24 * HOUR + c.id * 1000) }).where(eq(ticketTrackings.id, c.id))),
+      cycles.slice(45, 52).map((c) =>
+        t.built.ctx.db
+          .update(ticketTrackings)
+          .set({ userId: people[2], finishedAt: new Date(base + 5 * 24 * HOUR + c.id * 1000) })
+          .where(eq(ticketTrackings.id, c.id)),
+      ),
     );
     await expectKeptRight();
 

@@ -22,7 +22,8 @@ export const dashboardResponses = {
   perUser: { 200: object({ data: z.array(object({ nome: z.string(), quantidade: count })) }).meta({ description: "Conversations per attendant." }) },
   perDay: {
     200: object({
-      data: z.array(z.union([object({ horario: z.string(), total: count }), object({ data: z.string(), total: count })]))
+      data: z
+        .array(z.union([object({ horario: z.string(), total: count }), object({ data: z.string(), total: count })]))
         .meta({ description: "Per hour (`horario`, HH) for a single day, otherwise per day (`data`, DD/MM/YYYY)." }),
       count,
     }).meta({ description: "Tickets that arrived, per hour or per day." }),

@@ -22,7 +22,11 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const stored = (whatsappId: number, externalId: string) => t.built.ctx.db.select().from(messages).where(and(eq(messages.whatsappId, whatsappId), eq(messages.externalId, externalId)));
+const stored = (whatsappId: number, externalId: string) =>
+  t.built.ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.whatsappId, whatsappId), eq(messages.externalId, externalId)));
 
 describe("customers' messages that cannot be stored", () => {
   it("are answered 202 to the sandbox's phone and kept once, each as a dead letter that the company's admins see and dismiss, and nobody else reaches", async () => {
@@ -71,7 +75,12 @@ describe("customers' messages that cannot be stored", () => {
     ]);
     expect(answers.map((r) => r.status)).toEqual([202, 201, 201]);
     expect(await stored(w.id, "FINE-1")).toHaveLength(1);
-    expect(await t.built.ctx.db.select().from(contacts).where(and(eq(contacts.companyId, b.company.id), eq(contacts.number, "5511900008888")))).toEqual([]);
+    expect(
+      await t.built.ctx.db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, b.company.id), eq(contacts.number, "5511900008888"))),
+    ).toEqual([]);
     const [letter] = (await t.http.get("/dead-letters", b.token)).body.deadLetters;
     expect(letter).toMatchObject({ externalId: "DEAD-FILE", payload: { media: { filename: "foto.png", mimetype: "image/png", bytes: png.length } } });
   });

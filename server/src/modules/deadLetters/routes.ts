@@ -10,9 +10,7 @@ export function deadLetterRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get("/dead-letters", { schema: { querystring: deadLettersQuery, tags: ["dead letters"], response: { 200: deadLettersPage } } }, async (request) =>
-      listDeadLetters(ctx, request.caller, request.query.pageNumber),
-    );
+    r.get("/dead-letters", { schema: { querystring: deadLettersQuery, tags: ["dead letters"], response: { 200: deadLettersPage } } }, async (request) => listDeadLetters(ctx, request.caller, request.query.pageNumber));
 
     r.delete("/dead-letters/:id", { schema: { params: idParams, tags: ["dead letters"], response: { 200: deadLetterDismissed } } }, async (request) => {
       await dismissDeadLetter(ctx, request.caller, request.params.id);

@@ -116,7 +116,11 @@ describe("PUT /files/:id", () => {
     const a = await signUpCompany(t.http);
     const list = (await create(a.token, form("Catálogo", [{ name: "Tabela" }, { name: "Fotos" }, { name: "Vídeo" }]))).body;
     const [tabela, fotos, video] = list.options;
-    const res = await t.http.put(`/files/${list.id}`, { name: "Catálogo 2025", message: "Novidades", options: [{ ...video, name: "Vídeo curto" }, { id: tabela.id, name: "Tabela" }, { name: "Contrato" }], userId: 1 }, a.token);
+    const res = await t.http.put(
+      `/files/${list.id}`,
+      { name: "Catálogo 2025", message: "Novidades", options: [{ ...video, name: "Vídeo curto" }, { id: tabela.id, name: "Tabela" }, { name: "Contrato" }], userId: 1 },
+      a.token,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: list.id, name: "Catálogo 2025", message: "Novidades" });
     expect(res.body.options.map((o: { id: number; name: string }) => [o.id, o.name])).toEqual([

@@ -32,7 +32,10 @@ export interface FileListMedia {
  * company (or none) is null.
  */
 export async function fileListMedia(ctx: AppContext, companyId: number, fileListId: number): Promise<{ id: number; name: string; message: string; files: FileListMedia[] } | null> {
-  const [list] = await ctx.db.select().from(fileLists).where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, fileListId)));
+  const [list] = await ctx.db
+    .select()
+    .from(fileLists)
+    .where(and(eq(fileLists.companyId, companyId), eq(fileLists.id, fileListId)));
   if (!list) return null;
   const options = await ctx.db
     .select()

@@ -57,11 +57,7 @@ export function fileListRoutes(ctx: AppContext) {
     r.get("/media/files/options/:id", { schema: { params: idParams, tags, response: { 200: fileListOptionMedia } } }, async (request, reply) => {
       const media = await readOptionMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
-      return reply
-        .header("content-type", media.mimetype)
-        .header("content-disposition", `inline; filename="${media.name}"`)
-        .header("cache-control", "private, no-store")
-        .send(media.file.stream);
+      return reply.header("content-type", media.mimetype).header("content-disposition", `inline; filename="${media.name}"`).header("cache-control", "private, no-store").send(media.file.stream);
     });
   };
 }

@@ -48,19 +48,27 @@ export async function listFileLists(db: Db, caller: Caller, query: FileListsQuer
   const where = and(eq(fileLists.companyId, caller.companyId), query.searchParam ? ilike(fileLists.name, containsPattern(query.searchParam)) : undefined);
   const paged = query.pageNumber !== undefined;
   const offset = paged ? (query.pageNumber! - 1) * FILE_LISTS_PAGE_SIZE : 0;
-  const rowsQuery = db.select().from(fileLists).where(where).orderBy(...byName);
-  const [rows, [{ total }]] = await Promise.all([
-    paged ? rowsQuery.limit(FILE_LISTS_PAGE_SIZE).offset(offset) : rowsQuery,
-    db.select({ total: count() }).from(fileLists).where(where),
-  ]);
-  const options = await optionsOf(db, caller.companyId, rows.map((r) => r.id));
+  const rowsQuery = db
+    .select()
+    .from(fileLists)
+    .where(where)
+    .orderBy(...byName);
+  const [rows, [{ total }]] = await Promise.all([paged ? rowsQuery.limit(FILE_LISTS_PAGE_SIZE).offset(offset) : rowsQuery, db.select({ total: count() }).from(fileLists).where(where)]);
+  const options = await optionsOf(
+    db,
+    caller.companyId,
+    rows.map((r) => r.id),
+  );
   const files = rows.map((row) => presentFileList(row, options.get(row.id) ?? []));
   return { files, count: total, hasMore: total > offset + rows.length };
 }
 
 /** A list of the caller's company; any other id is not found. */
 export async function findFileList(db: Db | Tx, caller: Pick<Caller, "companyId">, id: number): Promise<FileListRow> {
-  const [row] = await db.select().from(fileLists).where(and(eq(fileLists.companyId, caller.companyId), eq(fileLists.id, id)));
+  const [row] = await db
+    .select()
+    .from(fileLists)
+    .where(and(eq(fileLists.companyId, caller.companyId), eq(fileLists.id, id)));
   if (!row) throw notFound();
   return row;
 }
@@ -117,7 +125,13 @@ export async function updateFileList(ctx: AppContext, caller: Caller, id: number
       }
     }
     const gone = stored.filter((o) => !kept.has(o.id));
-    if (gone.length) await tx.delete(fileListOptions).where(inArray(fileListOptions.id, gone.map((o) => o.id)));
+    if (gone.length)
+      await tx.delete(fileListOptions).where(
+        inArray(
+          fileListOptions.id,
+          gone.map((o) => o.id),
+        ),
+      );
     const saved = await presentStored(tx, row);
     const optionsChanged = signature(stored) !== signature(saved.options);
     const changed = [...changedFields(current, fields), ...(optionsChanged ? ["options"] : [])];
@@ -131,8 +145,14 @@ export async function updateFileList(ctx: AppContext, caller: Caller, id: number
 export async function deleteFileList(ctx: AppContext, caller: Caller, id: number) {
   await findManageableFileList(ctx.db, caller, id);
   const options = await command(ctx, async (tx, events) => {
-    const dropped = await tx.delete(fileListOptions).where(and(eq(fileListOptions.companyId, caller.companyId), eq(fileListOptions.fileId, id))).returning();
-    const [row] = await tx.delete(fileLists).where(and(eq(fileLists.companyId, caller.companyId), eq(fileLists.id, id))).returning();
+    const dropped = await tx
+      .delete(fileListOptions)
+      .where(and(eq(fileListOptions.companyId, caller.companyId), eq(fileListOptions.fileId, id)))
+      .returning();
+    const [row] = await tx
+      .delete(fileLists)
+      .where(and(eq(fileLists.companyId, caller.companyId), eq(fileLists.id, id)))
+      .returning();
     if (!row) throw notFound();
     events.add(fileListDeleted(row, actorOf(caller)));
     return dropped;

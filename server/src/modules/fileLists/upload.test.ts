@@ -151,7 +151,14 @@ describe("POST /files/uploadList/:id", () => {
       [[{ name: "page.html", data: "<script>alert(1)</script>", type: "text/html", option: foto }], "files", "files: Invalid value"],
       [[{ name: "vazio.pdf", data: "", type: "application/pdf", option: foto }], "files", "files: Invalid value"],
       // a good file first, then a bad one: the good one is not kept either
-      [[{ name: "ok.png", data: PNG, type: "image/png", option: foto }, { name: "ruim.pdf", data: "nada", option: tabela }], "files", "files: Invalid value"],
+      [
+        [
+          { name: "ok.png", data: PNG, type: "image/png", option: foto },
+          { name: "ruim.pdf", data: "nada", option: tabela },
+        ],
+        "files",
+        "files: Invalid value",
+      ],
       [[{ name: "grande.pdf", data: Buffer.concat([PDF, Buffer.alloc(FILE_LIST_MEDIA_MAX_BYTES)]), type: "application/pdf", option: tabela }], "files", "files: Too Long!"],
       [[{ name: "ok.png", data: PNG, type: "image/png", option: { name: "x", id: "abc" } }], "id", "id: Invalid value"],
       [[], "files", "files: Required"],
@@ -187,12 +194,7 @@ describe("POST /files/uploadList/:id", () => {
       { name: "lista.txt", data: "Pão\nLeite\n" },
     ]);
     expect(res.status).toBe(200);
-    expect(res.body.record.options.map((o: { mediaType: string }) => o.mediaType)).toEqual([
-      "video/mp4",
-      "audio/ogg",
-      "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-      "text/plain",
-    ]);
+    expect(res.body.record.options.map((o: { mediaType: string }) => o.mediaType)).toEqual(["video/mp4", "audio/ogg", "application/vnd.openxmlformats-officedocument.wordprocessingml.document", "text/plain"]);
   });
 
   it("is for admins; another company's list, or an option of another list, is not found and nothing is kept", async () => {

@@ -89,7 +89,11 @@ export async function readOptionUploads(ctx: AppContext, caller: Caller, request
     if (!read.files.length) throw invalid("files", "Required");
     return read;
   } catch (err) {
-    await removeFiles(ctx, caller.companyId, read.files.map((f) => ({ mediaPath: f.key })));
+    await removeFiles(
+      ctx,
+      caller.companyId,
+      read.files.map((f) => ({ mediaPath: f.key })),
+    );
     throw err;
   }
 }
@@ -121,13 +125,19 @@ export async function attachOptionFiles(ctx: AppContext, caller: Caller, fileLis
       const list = await findFileList(tx, caller, fileListId);
       const replaced: FileListOptionRow[] = [];
       const touched: FileListOptionRow[] = [];
-      const [{ last }] = await tx.select({ last: max(fileListOptions.position) }).from(fileListOptions).where(eq(fileListOptions.fileId, fileListId));
+      const [{ last }] = await tx
+        .select({ last: max(fileListOptions.position) })
+        .from(fileListOptions)
+        .where(eq(fileListOptions.fileId, fileListId));
       let next = (last ?? -1) + 1;
       for (const [i, file] of stored.entries()) {
         const media = { mediaPath: file.key, mediaName: file.filename, mediaType: file.kind.mimetype };
         const id = targets[i];
         if (id === null) {
-          const [row] = await tx.insert(fileListOptions).values({ companyId: caller.companyId, fileId: fileListId, name: names[i], position: next++, ...media }).returning();
+          const [row] = await tx
+            .insert(fileListOptions)
+            .values({ companyId: caller.companyId, fileId: fileListId, name: names[i], position: next++, ...media })
+            .returning();
           touched.push(row);
           continue;
         }
@@ -146,7 +156,11 @@ export async function attachOptionFiles(ctx: AppContext, caller: Caller, fileLis
     await removeFiles(ctx, caller.companyId, replaced);
     return { record, files: touched.map(presentFileListOption) };
   } catch (err) {
-    await removeFiles(ctx, caller.companyId, stored.map((f) => ({ mediaPath: f.key })));
+    await removeFiles(
+      ctx,
+      caller.companyId,
+      stored.map((f) => ({ mediaPath: f.key })),
+    );
     throw err;
   }
 }

@@ -30,7 +30,15 @@ describe("helps", () => {
     const a = await signUpCompany(t.http);
     const list = await t.http.get("/helps/list", a.token);
     expect(list.status).toBe(200);
-    expect(list.body[0]).toEqual({ id: expect.any(Number), title: DEFAULT_HELPS[0].title, description: DEFAULT_HELPS[0].description, video: DEFAULT_HELPS[0].video, link: "", createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(list.body[0]).toEqual({
+      id: expect.any(Number),
+      title: DEFAULT_HELPS[0].title,
+      description: DEFAULT_HELPS[0].description,
+      video: DEFAULT_HELPS[0].video,
+      link: "",
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect((await t.http.get(`/helps/${list.body[0].id}`, a.token)).body.title).toBe(DEFAULT_HELPS[0].title);
     expect((await t.http.get("/helps/list")).status).toBe(401);
     expect((await t.http.get("/helps")).status).toBe(401);

@@ -24,13 +24,9 @@ export function helpRoutes(ctx: AppContext) {
 
     r.get("/helps/:id", { schema: { params: idParams, tags, response: { 200: helpRecord } } }, async (request) => helpsService.findHelp(ctx.db, request.params.id));
 
-    r.post("/helps", { ...superOnly, schema: { body: helpBody, tags, response: { 201: helpRecord } } }, async (request, reply) =>
-      reply.status(201).send(await helpsService.createHelp(ctx.db, request.body)),
-    );
+    r.post("/helps", { ...superOnly, schema: { body: helpBody, tags, response: { 201: helpRecord } } }, async (request, reply) => reply.status(201).send(await helpsService.createHelp(ctx.db, request.body)));
 
-    r.put("/helps/:id", { ...superOnly, schema: { params: idParams, body: helpBody, tags, response: { 200: helpRecord } } }, async (request) =>
-      helpsService.updateHelp(ctx.db, request.params.id, request.body),
-    );
+    r.put("/helps/:id", { ...superOnly, schema: { params: idParams, body: helpBody, tags, response: { 200: helpRecord } } }, async (request) => helpsService.updateHelp(ctx.db, request.params.id, request.body));
 
     r.delete("/helps/:id", { ...superOnly, schema: { params: idParams, tags, response: { 200: helpDeleted } } }, async (request) => {
       await helpsService.deleteHelp(ctx.db, request.params.id);

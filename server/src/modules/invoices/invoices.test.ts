@@ -43,7 +43,10 @@ describe("invoices", () => {
     await makeDueInvoices(t.built.ctx);
     expect(await invoicesOf(a.company.id)).toHaveLength(1);
 
-    const [free] = await t.built.ctx.db.insert(plans).values({ name: unique("Free "), value: 0, users: 5, connections: 5, queues: 5 }).returning();
+    const [free] = await t.built.ctx.db
+      .insert(plans)
+      .values({ name: unique("Free "), value: 0, users: 5, connections: 5, queues: 5 })
+      .returning();
     const b = await signUpCompany(t.http, { planId: free.id });
     await makeDueInvoices(t.built.ctx);
     expect(await invoicesOf(b.company.id)).toHaveLength(0);
@@ -88,7 +91,10 @@ describe("invoices", () => {
     const res = await t.http.get("/invoices/all", root.token);
     expect(res.status).toBe(200);
     expect(res.body.every((i: { companyId: number }) => i.companyId === 1)).toBe(true);
-    const [any] = await t.built.ctx.db.select().from(invoices).where(and(eq(invoices.status, "open")));
+    const [any] = await t.built.ctx.db
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.status, "open")));
     expect((await t.http.get(`/invoices/${any.id}`, root.token)).status).toBe(404);
   });
 

@@ -18,10 +18,7 @@ export async function listInvoices(db: Db, caller: Caller, query: ListQuery) {
     .select()
     .from(invoices)
     .where(
-      and(
-        eq(invoices.companyId, caller.companyId),
-        search ? or(ilike(invoices.detail, likeText(search)), ilike(invoices.status, likeText(search)), ilike(sql`${invoices.dueDate}::text`, likeText(search))) : undefined,
-      ),
+      and(eq(invoices.companyId, caller.companyId), search ? or(ilike(invoices.detail, likeText(search)), ilike(invoices.status, likeText(search)), ilike(sql`${invoices.dueDate}::text`, likeText(search))) : undefined),
     )
     .orderBy(desc(invoices.dueDate), desc(invoices.id))
     .limit(INVOICES_PAGE_SIZE)
@@ -31,7 +28,10 @@ export async function listInvoices(db: Db, caller: Caller, query: ListQuery) {
 
 /** One invoice of the caller's company (404 for another's). */
 export async function findInvoice(db: Db, caller: Caller, id: number) {
-  const [row] = await db.select().from(invoices).where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.companyId, caller.companyId), eq(invoices.id, id)));
   if (!row) throw notFound();
   return row;
 }

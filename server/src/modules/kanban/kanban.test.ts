@@ -8,11 +8,22 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
 let b: Awaited<ReturnType<typeof signUpCompany>>;
 
-const tagIdsOf = async (ticketId: number) =>
-  (await t.built.ctx.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId).sort((x, y) => x - y);
+const tagIdsOf = async (ticketId: number) => (await t.built.ctx.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId).sort((x, y) => x - y);
 const newTag = async (token: string, name: string, kanban = 0, color = "#112233") => (await t.http.post("/tags", { name, color, kanban }, token)).body as { id: number; name: string };
 const idsOf = (res: { body: { tickets: { id: number }[] } }) => res.body.tickets.map((x) => x.id).sort((x, y) => x - y);
-const addQueue = async (companyId: number, name: string) => (await t.built.ctx.db.insert(queues).values({ companyId, name, color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` }).returning())[0];
+const addQueue = async (companyId: number, name: string) =>
+  (
+    await t.built.ctx.db
+      .insert(queues)
+      .values({
+        companyId,
+        name,
+        color: `#${Math.floor(Math.random() * 0xffffff)
+          .toString(16)
+          .padStart(6, "0")}`,
+      })
+      .returning()
+  )[0];
 
 beforeAll(async () => {
   t = await startTestApp();
@@ -173,7 +184,10 @@ describe("plan gate", () => {
     const c = await signUpCompany(t.http);
     const lane = await newTag(c.token, "Lane sem plano", 1);
     const ticket = await insertTicket(t, c.company.id, (await insertContact(t, c.company.id)).id);
-    const [plan] = await t.built.ctx.db.insert(plans).values({ name: unique("Sem kanban "), useKanban: false }).returning();
+    const [plan] = await t.built.ctx.db
+      .insert(plans)
+      .values({ name: unique("Sem kanban "), useKanban: false })
+      .returning();
     await t.built.ctx.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, c.company.id));
     const refused = { status: 403, body: { error: "ERR_NO_PERMISSION" } };
     expect(await t.http.get("/tags/kanban", c.token)).toMatchObject(refused);

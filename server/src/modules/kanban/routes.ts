@@ -14,13 +14,9 @@ export function kanbanRoutes(ctx: AppContext) {
 
     r.get("/tags/kanban", { schema: { tags: ["kanban"], response: kanbanResponses.lanes } }, async (request) => ({ lista: await listKanbanTags(ctx.db, request.caller) }));
 
-    r.get("/ticket/kanban", { schema: { querystring: kanbanTicketsQuery, tags: ["kanban"], response: kanbanResponses.tickets } }, async (request) =>
-      listKanbanTickets(ctx.db, request.caller, request.query),
-    );
+    r.get("/ticket/kanban", { schema: { querystring: kanbanTicketsQuery, tags: ["kanban"], response: kanbanResponses.tickets } }, async (request) => listKanbanTickets(ctx.db, request.caller, request.query));
 
-    r.delete("/ticket-tags/:ticketId", { schema: { params: ticketIdParams, tags: ["kanban"], response: kanbanResponses.untagged } }, async (request) =>
-      removeKanbanTags(ctx, request.caller, request.params.ticketId),
-    );
+    r.delete("/ticket-tags/:ticketId", { schema: { params: ticketIdParams, tags: ["kanban"], response: kanbanResponses.untagged } }, async (request) => removeKanbanTags(ctx, request.caller, request.params.ticketId));
 
     r.put("/ticket-tags/:ticketId/:tagId", { schema: { params: ticketTagParams, tags: ["kanban"], response: kanbanResponses.tagged } }, async (request, reply) =>
       reply.status(201).send(await addTicketTag(ctx, request.caller, request.params.ticketId, request.params.tagId)),

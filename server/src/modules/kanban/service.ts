@@ -15,7 +15,11 @@ import { queueIdsOf } from "../users/queueIds";
 
 /** The company's kanban lanes (tags with kanban = 1), in creation order. */
 export async function listKanbanTags(db: Db, caller: Caller) {
-  const rows = await db.select().from(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.kanban, 1))).orderBy(asc(tags.id));
+  const rows = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, caller.companyId), eq(tags.kanban, 1)))
+    .orderBy(asc(tags.id));
   return rows.map(presentTag);
 }
 
@@ -42,7 +46,14 @@ export async function listKanbanTickets(db: Db, caller: Caller, q: KanbanTickets
   const views = await presentTickets(db, caller.companyId, rows);
   const tagIds = [...new Set(views.flatMap((v) => v.tags.map((t) => t.id)))];
   const lanes = tagIds.length
-    ? new Map((await db.select({ id: tags.id, kanban: tags.kanban }).from(tags).where(and(eq(tags.companyId, caller.companyId), inArray(tags.id, tagIds)))).map((t) => [t.id, t.kanban]))
+    ? new Map(
+        (
+          await db
+            .select({ id: tags.id, kanban: tags.kanban })
+            .from(tags)
+            .where(and(eq(tags.companyId, caller.companyId), inArray(tags.id, tagIds)))
+        ).map((t) => [t.id, t.kanban]),
+      )
     : new Map<number, number>();
   const list = views.map((v) => ({ ...v, tags: v.tags.map((t) => ({ ...t, kanban: lanes.get(t.id) ?? 0 })) }));
   return { tickets: list, count: total, hasMore: total > rows.length };
@@ -51,7 +62,10 @@ export async function listKanbanTickets(db: Db, caller: Caller, q: KanbanTickets
 /** DELETE /ticket-tags/:ticketId: takes the ticket off its kanban lane; its other tags stay. */
 export async function removeKanbanTags(ctx: AppContext, caller: Caller, ticketId: number) {
   const ticket = await loadAccessibleTicket(ctx, caller, ticketId);
-  const laneIds = ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.kanban, 1)));
+  const laneIds = ctx.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, caller.companyId), eq(tags.kanban, 1)));
   await command(ctx, async (tx, events) => {
     await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, caller.companyId), eq(ticketTags.ticketId, ticket.id), inArray(ticketTags.tagId, laneIds)));
     events.add(ticketUpdated(await presentTicket(tx, ticket), { actor: actorOf(caller) }));
@@ -62,7 +76,10 @@ export async function removeKanbanTags(ctx: AppContext, caller: Caller, ticketId
 /** PUT /ticket-tags/:ticketId/:tagId: adds one of the company's tags to the ticket (again is harmless). */
 export async function addTicketTag(ctx: AppContext, caller: Caller, ticketId: number, tagId: number) {
   const ticket = await loadAccessibleTicket(ctx, caller, ticketId);
-  const [tag] = await ctx.db.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.id, tagId)));
+  const [tag] = await ctx.db
+    .select({ id: tags.id })
+    .from(tags)
+    .where(and(eq(tags.companyId, caller.companyId), eq(tags.id, tagId)));
   if (!tag) throw new AppError("ERR_NOT_FOUND", 404, { field: "tagId" });
   await command(ctx, async (tx, events) => {
     await tx.insert(ticketTags).values({ companyId: caller.companyId, ticketId: ticket.id, tagId: tag.id }).onConflictDoNothing();

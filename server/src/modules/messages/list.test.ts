@@ -30,7 +30,10 @@ describe("GET /messages/:ticketId, built as JSON by the database", () => {
     await t.http.put(`/tickets/${ticketId}`, { status: "open", userId: a.user.id }, a.token);
     const mine = await t.http.post(`/messages/${ticketId}`, { body: "vou apagar" }, a.token);
     expect(mine.status).toBeLessThan(300);
-    const [sent] = await t.built.ctx.db.select().from(messages).where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
+    const [sent] = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)));
     await t.http.del(`/messages/${sent.id}`, a.token);
 
     // as the listing reads them: before page 1 marks them read
@@ -53,7 +56,10 @@ describe("GET /messages/:ticketId, built as JSON by the database", () => {
   it("shows an attendant the earlier conversations of his queues only, and refuses a ticket of another queue", async () => {
     const [sales, other] = await t.built.ctx.db
       .insert(queues)
-      .values([{ companyId: a.company.id, name: "Vendas", color: "#101010" }, { companyId: a.company.id, name: "Outra", color: "#202020" }])
+      .values([
+        { companyId: a.company.id, name: "Vendas", color: "#101010" },
+        { companyId: a.company.id, name: "Outra", color: "#202020" },
+      ])
       .returning();
     const agent = await createAttendant(t, a.token, { queueIds: [sales.id] });
     const number = phone();

@@ -23,7 +23,12 @@ describe("MESSAGE_VIEW, one declaration for the SQL and the presenter", () => {
     const ticket = await insertTicket(t, companyId, maria.id);
     let n = 0;
     const say = async (over: Partial<typeof messages.$inferInsert>) =>
-      (await db.insert(messages).values({ companyId, ticketId: ticket.id, externalId: `MV-${Date.now()}-${++n}`, contactId: maria.id, ...over }).returning())[0];
+      (
+        await db
+          .insert(messages)
+          .values({ companyId, ticketId: ticket.id, externalId: `MV-${Date.now()}-${++n}`, contactId: maria.id, ...over })
+          .returning()
+      )[0];
 
     const asked = await say({ body: "Qual o prazo?" });
     const answered = await say({ body: "Amanhã", fromMe: true, userId: a.user.id, sendStatus: "sent", ack: 2 });
@@ -49,10 +54,7 @@ describe("MESSAGE_VIEW, one declaration for the SQL and the presenter", () => {
       ["cita o que não há", maria.id, null, null, null],
     ]);
 
-    const [built] = await t.built.ctx.database.query<{ body: string }>(
-      `select json_agg(v)::text as body from (${messageViewRows("(select * from messages where company_id = $1)")} order by m.id) v`,
-      [companyId],
-    );
+    const [built] = await t.built.ctx.database.query<{ body: string }>(`select json_agg(v)::text as body from (${messageViewRows("(select * from messages where company_id = $1)")} order by m.id) v`, [companyId]);
     const fromSql = JSON.parse(built.body);
     expect(fromSql).toEqual(presented);
     expect(JSON.stringify(fromSql)).toBe(JSON.stringify(presented));

@@ -161,7 +161,10 @@ describe("another company's records are not found, and an attendant stays in his
     expect(await t.http.post(`/messages/${mine.id}/retry`, {}, b.token)).toMatchObject({ status: 404, body: { error: "ERR_NOT_FOUND" } });
 
     const after = (await t.http.get(`/messages/${ticket.id}`, a.token)).body.messages;
-    expect(after.map((m: { body: string; isDeleted: boolean }) => [m.body, m.isDeleted])).toEqual([["só da empresa A", false], ["resposta de A", false]]);
+    expect(after.map((m: { body: string; isDeleted: boolean }) => [m.body, m.isDeleted])).toEqual([
+      ["só da empresa A", false],
+      ["resposta de A", false],
+    ]);
     const outbound = (await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body;
     expect(outbound.map((m: { body: string; deleted?: boolean }) => [m.body, Boolean(m.deleted)])).toEqual([["resposta de A", false]]);
   });

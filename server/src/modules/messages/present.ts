@@ -11,11 +11,19 @@ export async function presentMessages(db: Db, companyId: number, rows: MessageRo
   if (rows.length === 0) return [];
   const quotedIds = [...new Set(rows.map((m) => m.quotedMsgId).filter((id): id is number => id !== null))];
   const quoted = quotedIds.length
-    ? await db.select().from(messages).where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
+    ? await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), inArray(messages.id, quotedIds)))
     : [];
   const contactIds = [...new Set([...rows, ...quoted].map((m) => m.contactId).filter((id): id is number => id !== null))];
   const people = contactIds.length
-    ? (await db.select(MESSAGE_SENDER.columns()).from(contacts).where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)))).map((c) => MESSAGE_SENDER.fromColumns(c))
+    ? (
+        await db
+          .select(MESSAGE_SENDER.columns())
+          .from(contacts)
+          .where(and(eq(contacts.companyId, companyId), inArray(contacts.id, contactIds)))
+      ).map((c) => MESSAGE_SENDER.fromColumns(c))
     : [];
   const personOf = (id: number | null) => people.find((p) => p.id === id) ?? null;
   const quotedById = new Map(quoted.map((q) => [q.id, q]));

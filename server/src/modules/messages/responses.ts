@@ -29,8 +29,7 @@ export const messageView = object({
 
 export const messageResponses = {
   page: {
-    200: object({ messages: z.array(messageView), count: z.number().int(), ticket: ticketView, hasMore: z.boolean() })
-      .meta({ description: "A page of the ticket's conversation, newest first, with the ticket." }),
+    200: object({ messages: z.array(messageView), count: z.number().int(), ticket: ticketView, hasMore: z.boolean() }).meta({ description: "A page of the ticket's conversation, newest first, with the ticket." }),
   },
   sent: { 200: object({}).meta({ description: "The messages are on their way; they arrive by the socket." }) },
   deleted: { 200: messageAnswer },

@@ -42,11 +42,8 @@ export function messageRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
-    r.get(
-      "/messages/:ticketId",
-      { schema: { params: ticketIdParams, querystring: z.object({ pageNumber: pageNumberField }), tags: ["messages"], response: messageResponses.page } },
-      async (request, reply) =>
-        reply.type("application/json; charset=utf-8").send(jsonText(messageResponses.page[200], await listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber))),
+    r.get("/messages/:ticketId", { schema: { params: ticketIdParams, querystring: z.object({ pageNumber: pageNumberField }), tags: ["messages"], response: messageResponses.page } }, async (request, reply) =>
+      reply.type("application/json; charset=utf-8").send(jsonText(messageResponses.page[200], await listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber))),
     );
 
     r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"], response: messageResponses.sent } }, async (request) => {
@@ -77,11 +74,7 @@ export function messageRoutes(ctx: AppContext) {
     r.get("/media/messages/:id", { schema: { params: idParams, tags: ["messages"], response: messageResponses.media } }, async (request, reply) => {
       const media = await readMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
-      return reply
-        .header("content-type", mimeOf(media.name))
-        .header("content-disposition", `inline; filename="${media.name}"`)
-        .header("cache-control", "private, no-store")
-        .send(media.file.stream);
+      return reply.header("content-type", mimeOf(media.name)).header("content-disposition", `inline; filename="${media.name}"`).header("cache-control", "private, no-store").send(media.file.stream);
     });
   };
 }

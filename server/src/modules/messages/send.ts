@@ -20,7 +20,12 @@ import { SessionUnreachable } from "../../channels/remote/sessionRequests";
 
 type MessageRow = typeof messages.$inferSelect;
 
-export interface Outgoing { body: string; media?: MediaFile; quotedMsgId?: number | null; userId: number | null }
+export interface Outgoing {
+  body: string;
+  media?: MediaFile;
+  quotedMsgId?: number | null;
+  userId: number | null;
+}
 
 /**
  * Stores the attendant's message first (so it is never lost), then hands it to the ticket's
@@ -72,7 +77,11 @@ export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "compa
       ack: 0,
     })
     .returning();
-  const [ticketRow] = await db.update(tickets).set({ lastMessage: previewOf(row), updatedAt: new Date() }).where(eq(tickets.id, ticket.id)).returning();
+  const [ticketRow] = await db
+    .update(tickets)
+    .set({ lastMessage: previewOf(row), updatedAt: new Date() })
+    .where(eq(tickets.id, ticket.id))
+    .returning();
   return { row, ticketRow };
 }
 
@@ -80,7 +89,12 @@ export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "compa
  * What sending a claimed message needs: the connection's row, the contact's number, the quoted
  * message's external id, and whether the company is past its due date (it then sends nothing).
  */
-export interface Claim { whatsapp: unknown; number: string | null; quoted_external_id: string | null; expired: boolean | null }
+export interface Claim {
+  whatsapp: unknown;
+  number: string | null;
+  quoted_external_id: string | null;
+  expired: boolean | null;
+}
 
 /**
  * A claim (send_status 'sending') older than this was left by a process that stopped before it
@@ -88,7 +102,13 @@ export interface Claim { whatsapp: unknown; number: string | null; quoted_extern
  */
 export const STALE_CLAIM_MS = 10 * 60_000;
 
-interface Outcome { id: number; company_id: number; sendStatus: "sent" | "failed" | "pending"; externalId: string | null; ack: number | null }
+interface Outcome {
+  id: number;
+  company_id: number;
+  sendStatus: "sent" | "failed" | "pending";
+  externalId: string | null;
+  ack: number | null;
+}
 type Recorded = { id: number; message: unknown; quoted: unknown; quoted_contact: unknown; sender: unknown; event_id: number | string; webhooks: number[] | null } | undefined;
 
 /**
@@ -134,9 +154,11 @@ async function recordOutcomes(db: Db, items: Outcome[]): Promise<Recorded[]> {
  */
 export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageRow, media?: MediaFile, claimed?: Claim) {
   // one sender per message: a retry, a re-send after a restart and the first send never overlap
-  const [claim] = claimed ? [claimed] : await rowsOf<Claim>(
-    ctx.db,
-    sql`with claimed as (
+  const [claim] = claimed
+    ? [claimed]
+    : await rowsOf<Claim>(
+        ctx.db,
+        sql`with claimed as (
           update messages set send_status = 'sending', updated_at = ${new Date().toISOString()}::timestamptz
           where id = ${row.id}::int
             and (send_status in ('pending', 'failed') or (send_status = 'sending' and updated_at < ${new Date(Date.now() - STALE_CLAIM_MS).toISOString()}::timestamptz))
@@ -146,8 +168,8 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
           (select q.external_id from messages q where q.company_id = ${ticket.companyId}::int and q.id = ${row.quotedMsgId}::int) as quoted_external_id,
           ${companyExpiredSql(sql`${ticket.companyId}::int`)} as expired
         from claimed`,
-    "balcao_send_claim",
-  );
+        "balcao_send_claim",
+      );
   if (!claim) {
     const [current] = await ctx.db.select().from(messages).where(eq(messages.id, row.id));
     return (await presentMessages(ctx.db, ticket.companyId, [current ?? row]))[0];

@@ -31,7 +31,10 @@ export async function listMessages(ctx: AppContext, caller: Caller, ticketId: nu
   if (!canAccessTicket(caller, row.queue_ids, { queueId: row.queue_id, userId: row.user_id })) throw forbidden();
   let ticket = row.ticket;
   if (pageNumber === 1 && (row.has_unread || row.unread_messages > 0)) {
-    const [current] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId)));
+    const [current] = await ctx.db
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId)));
     const fresh = current && (await markRead(ctx, current));
     if (fresh) ticket = JSON.stringify(fresh);
   }
@@ -93,13 +96,23 @@ async function markRead(ctx: AppContext, ticket: typeof tickets.$inferSelect) {
   if (ticket.whatsappId && unread.length) {
     const [whatsapp] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, ticket.whatsappId));
     const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, ticket.contactId));
-    if (whatsapp && contact) await ctx.channels.adapterFor(whatsapp).markRead(contact.number, unread.map((m) => m.externalId)).catch(() => undefined);
+    if (whatsapp && contact)
+      await ctx.channels
+        .adapterFor(whatsapp)
+        .markRead(
+          contact.number,
+          unread.map((m) => m.externalId),
+        )
+        .catch(() => undefined);
   }
   return view;
 }
 
 async function loadOwnMessage(ctx: AppContext, caller: Caller, messageId: number) {
-  const [row] = await ctx.db.select().from(messages).where(and(eq(messages.companyId, caller.companyId), eq(messages.id, messageId)));
+  const [row] = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.companyId, caller.companyId), eq(messages.id, messageId)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   const ticket = await loadAccessibleTicket(ctx, caller, row.ticketId);
   return { row, ticket };
@@ -142,4 +155,3 @@ export async function readMedia(ctx: AppContext, caller: Caller, messageId: numb
   if (!row.mediaPath || row.isDeleted) throw new AppError("ERR_NOT_FOUND", 404);
   return { file: await ctx.media.open(caller.companyId, row.mediaPath), name: row.mediaName ?? "file" };
 }
-

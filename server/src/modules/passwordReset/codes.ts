@@ -9,7 +9,11 @@ const RESET_CODE_TTL_MS = RESET_CODE_TTL_MINUTES * 60_000;
 /** What a try of a code found: the right code (now spent), a wrong one, or no live code at all. */
 export type CodeCheck = "ok" | "wrong" | "none";
 
-export const newResetCode = () => crypto.randomInt(0, 10 ** RESET_CODE_LENGTH).toString().padStart(RESET_CODE_LENGTH, "0");
+export const newResetCode = () =>
+  crypto
+    .randomInt(0, 10 ** RESET_CODE_LENGTH)
+    .toString()
+    .padStart(RESET_CODE_LENGTH, "0");
 
 /** Keyed by the server's secret: a leaked table gives nothing a million guesses could turn back into a code. */
 export const hashResetCode = (key: string, userId: number, code: string) => crypto.createHmac("sha256", key).update(`password-reset\n${userId}\n${code}`).digest("hex");
@@ -41,10 +45,16 @@ export class ResetCodeStore {
       const [code] = await tx.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, userId)).for("update");
       if (!code || code.usedAt || code.tries >= RESET_CODE_MAX_TRIES || code.expiresAt.getTime() <= nowMs) return "none";
       if (sameHash(code.codeHash, hash)) {
-        await tx.update(passwordResetCodes).set({ usedAt: new Date(nowMs) }).where(eq(passwordResetCodes.userId, userId));
+        await tx
+          .update(passwordResetCodes)
+          .set({ usedAt: new Date(nowMs) })
+          .where(eq(passwordResetCodes.userId, userId));
         return "ok";
       }
-      await tx.update(passwordResetCodes).set({ tries: code.tries + 1 }).where(eq(passwordResetCodes.userId, userId));
+      await tx
+        .update(passwordResetCodes)
+        .set({ tries: code.tries + 1 })
+        .where(eq(passwordResetCodes.userId, userId));
       return "wrong";
     });
   }

@@ -19,9 +19,7 @@ export class ResetLimiter {
 
   constructor(limits: ResetLimits) {
     const make = (keyPrefix: string, points: number) =>
-      limits.redis
-        ? new RateLimiterRedis({ storeClient: limits.redis, keyPrefix, points, duration: WINDOW_SECONDS })
-        : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
+      limits.redis ? new RateLimiterRedis({ storeClient: limits.redis, keyPrefix, points, duration: WINDOW_SECONDS }) : new RateLimiterMemory({ keyPrefix, points, duration: WINDOW_SECONDS });
     this.perEmail = make("pwreset_email", limits.maxPerEmail);
     this.perIp = make("pwreset_ip", limits.maxPerIp);
   }

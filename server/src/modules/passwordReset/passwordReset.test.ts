@@ -11,7 +11,10 @@ let clockOffsetMs = 0;
 
 beforeAll(async () => {
   mailbox = await startMailbox();
-  t = await startTestApp({ env: { SMTP_URL: mailbox.url, MAIL_FROM: "Balcão <suporte@example.com>", PASSWORD_RESET_MAX_PER_IP: "10000", PASSWORD_RESET_MAX_PER_EMAIL: "10000" }, build: { now: () => Date.now() + clockOffsetMs } });
+  t = await startTestApp({
+    env: { SMTP_URL: mailbox.url, MAIL_FROM: "Balcão <suporte@example.com>", PASSWORD_RESET_MAX_PER_IP: "10000", PASSWORD_RESET_MAX_PER_EMAIL: "10000" },
+    build: { now: () => Date.now() + clockOffsetMs },
+  });
 });
 afterAll(async () => {
   await t?.close();

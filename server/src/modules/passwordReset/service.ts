@@ -58,6 +58,12 @@ export async function resetPassword(ctx: AppContext, deps: PasswordResetDeps, bo
       .set({ revokedAt: new Date() })
       .where(and(eq(userSessions.userId, user.id), isNull(userSessions.revokedAt)))
       .returning({ id: userSessions.id });
-    events.add(passwordReset(user, meta.ip, closed.map((s) => s.id)));
+    events.add(
+      passwordReset(
+        user,
+        meta.ip,
+        closed.map((s) => s.id),
+      ),
+    );
   });
 }

@@ -14,15 +14,22 @@ afterAll(async () => t?.close());
 /** A signed-up company moved to a plan of its own with these limits. */
 async function companyOnPlan(limits: { users?: number; connections?: number; queues?: number }) {
   const owner = await signUpCompany(t.http);
-  const [plan] = await t.built.ctx.db.insert(plans).values({ name: unique("Plano "), users: 100, connections: 100, queues: 100, ...limits }).returning();
+  const [plan] = await t.built.ctx.db
+    .insert(plans)
+    .values({ name: unique("Plano "), users: 100, connections: 100, queues: 100, ...limits })
+    .returning();
   await t.built.ctx.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, owner.company.id));
   return { ...owner, planId: plan.id };
 }
 
-const countOf = async (table: typeof users | typeof queues | typeof whatsapps, companyId: number) =>
-  (await t.built.ctx.db.select({ total: count() }).from(table).where(eq(table.companyId, companyId)))[0].total;
+const countOf = async (table: typeof users | typeof queues | typeof whatsapps, companyId: number) => (await t.built.ctx.db.select({ total: count() }).from(table).where(eq(table.companyId, companyId)))[0].total;
 
-const newQueue = () => ({ name: unique("Fila "), color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` });
+const newQueue = () => ({
+  name: unique("Fila "),
+  color: `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, "0")}`,
+});
 const newConnection = () => ({ name: unique("Conexão "), channel: "sandbox" });
 const newUser = () => ({ name: "Maria Silva", email: `${unique("maria")}@example.com`, password: "secret1", profile: "user" });
 
@@ -77,7 +84,10 @@ describe("the plan's users", () => {
   });
 
   it("refuses a sign-up on a plan that allows no user, and creates no company", async () => {
-    const [plan] = await t.built.ctx.db.insert(plans).values({ name: unique("Plano sem usuários "), users: 0, connections: 1, queues: 1 }).returning();
+    const [plan] = await t.built.ctx.db
+      .insert(plans)
+      .values({ name: unique("Plano sem usuários "), users: 0, connections: 1, queues: 1 })
+      .returning();
     const name = unique("Empresa ");
     const res = await t.http.post("/companies/cadastro", { name, email: `${unique("dono")}@example.com`, phone: "(11) 99999-8888", password: "secret1", planId: plan.id });
     expect(res).toMatchObject({ status: 400, body: { error: "ERR_USER_LIMIT_REACHED", limit: 0 } });

@@ -13,7 +13,12 @@ afterAll(async () => t?.close());
 const FLAGS = { useCampaigns: true, useSchedules: true, useInternalChat: true, useExternalApi: true, useKanban: true, useOpenAi: true, useIntegrations: true };
 const newPlan = (over: Record<string, unknown> = {}) => ({ name: unique("Plano "), users: 5, connections: 2, queues: 3, value: 49.9, ...over });
 const companyBody = (planId: number, over: Record<string, unknown> = {}) => ({ name: unique("Empresa "), email: `${unique("e")}@example.com`, planId, recurrence: "MENSAL", dueDate: "2099-01-10", status: true, ...over });
-const queue = () => ({ name: unique("Fila "), color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}` });
+const queue = () => ({
+  name: unique("Fila "),
+  color: `#${Math.floor(Math.random() * 0xffffff)
+    .toString(16)
+    .padStart(6, "0")}`,
+});
 
 describe("plans: the super user's CRUD", () => {
   it("creates with the spec's defaults (0 limits, value 0, every feature on), finds, lists paged and searched", async () => {

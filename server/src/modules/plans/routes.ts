@@ -31,9 +31,7 @@ export function planRoutes(ctx: AppContext) {
 
     r.get("/plans/:id", { schema: { params: idParams, tags, response: { 200: planAnswer } } }, async (request) => plansService.findPlan(ctx.db, request.params.id));
 
-    r.post("/plans", { ...superOnly, schema: { body: planBody, tags, response: { 201: planAnswer } } }, async (request, reply) =>
-      reply.status(201).send(await plansService.createPlan(ctx, request.caller, request.body)),
-    );
+    r.post("/plans", { ...superOnly, schema: { body: planBody, tags, response: { 201: planAnswer } } }, async (request, reply) => reply.status(201).send(await plansService.createPlan(ctx, request.caller, request.body)));
 
     r.put("/plans/:id", { ...superOnly, schema: { params: idParams, body: planBody, tags, response: { 200: planAnswer } } }, async (request) =>
       plansService.updatePlan(ctx, request.caller, request.params.id, request.body),

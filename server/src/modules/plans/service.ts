@@ -55,7 +55,11 @@ export function createPlan(ctx: AppContext, caller: Caller, body: PlanBody) {
 export function updatePlan(ctx: AppContext, caller: Caller, id: number, body: PlanBody) {
   return uniqueName(() =>
     command(ctx, async (tx, events) => {
-      const [row] = await tx.update(plans).set({ ...body, updatedAt: new Date() }).where(eq(plans.id, id)).returning();
+      const [row] = await tx
+        .update(plans)
+        .set({ ...body, updatedAt: new Date() })
+        .where(eq(plans.id, id))
+        .returning();
       if (!row) throw notFound();
       const plan = presentPlan(row);
       events.add(planChanged("plan.updated", plan, actorOf(caller)));

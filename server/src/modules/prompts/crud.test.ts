@@ -19,7 +19,17 @@ afterAll(async () => t?.close());
 
 async function companyWithQueue() {
   const a = await signUpCompany(t.http);
-  const queue = await t.http.post("/queue", { name: unique("Vendas "), color: `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, "0")}`, greetingMessage: "" }, a.token);
+  const queue = await t.http.post(
+    "/queue",
+    {
+      name: unique("Vendas "),
+      color: `#${Math.floor(Math.random() * 0xffffff)
+        .toString(16)
+        .padStart(6, "0")}`,
+      greetingMessage: "",
+    },
+    a.token,
+  );
   if (queue.status !== 201 && queue.status !== 200) throw new Error(`queue: ${queue.status} ${JSON.stringify(queue.body)}`);
   return { ...a, queue: queue.body as { id: number; name: string } };
 }
@@ -38,7 +48,20 @@ describe("POST /prompt", () => {
     const a = await companyWithQueue();
     const res = await t.http.post("/prompt", body(a.queue.id), a.token);
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: "Assistente de vendas", queueId: a.queue.id, queue: { id: a.queue.id, name: a.queue.name }, voice: "texto", maxTokens: 100, temperature: 1, maxMessages: 10, companyId: a.company.id, apiKey: "••••WXYZ", voiceKey: null, baseUrl: null, model: null });
+    expect(res.body).toMatchObject({
+      name: "Assistente de vendas",
+      queueId: a.queue.id,
+      queue: { id: a.queue.id, name: a.queue.name },
+      voice: "texto",
+      maxTokens: 100,
+      temperature: 1,
+      maxMessages: 10,
+      companyId: a.company.id,
+      apiKey: "••••WXYZ",
+      voiceKey: null,
+      baseUrl: null,
+      model: null,
+    });
     for (const answer of [res, await t.http.get(`/prompt/${res.body.id}`, a.token), await t.http.get("/prompt", a.token), await t.http.put(`/prompt/${res.body.id}`, body(a.queue.id), a.token)]) {
       expect(JSON.stringify(answer.body)).not.toContain(API_KEY.slice(0, -4));
     }
@@ -60,8 +83,21 @@ describe("POST /prompt", () => {
 
   it("accepts a neural voice with its key and region, and any OpenAI-compatible endpoint", async () => {
     const a = await companyWithQueue();
-    const res = await t.http.post("/prompt", body(a.queue.id, { voice: "pt-BR-FranciscaNeural", voiceKey: VOICE_KEY, voiceRegion: "brazilsouth", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3", maxTokens: "250", temperature: "0.3", maxMessages: 4 }), a.token);
-    expect(res.body).toMatchObject({ voice: "pt-BR-FranciscaNeural", voiceKey: "••••qrst", voiceRegion: "brazilsouth", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3", maxTokens: 250, temperature: 0.3, maxMessages: 4 });
+    const res = await t.http.post(
+      "/prompt",
+      body(a.queue.id, { voice: "pt-BR-FranciscaNeural", voiceKey: VOICE_KEY, voiceRegion: "brazilsouth", baseUrl: "http://127.0.0.1:11434/v1", model: "llama3", maxTokens: "250", temperature: "0.3", maxMessages: 4 }),
+      a.token,
+    );
+    expect(res.body).toMatchObject({
+      voice: "pt-BR-FranciscaNeural",
+      voiceKey: "••••qrst",
+      voiceRegion: "brazilsouth",
+      baseUrl: "http://127.0.0.1:11434/v1",
+      model: "llama3",
+      maxTokens: 250,
+      temperature: 0.3,
+      maxMessages: 4,
+    });
   });
 });
 
@@ -115,7 +151,10 @@ describe("GET, PUT and DELETE /prompt", () => {
     expect((await t.http.get(`/prompt/${p.id}`, a.token)).status).toBe(404);
     const [queue] = await t.built.ctx.db.select().from(queues).where(eq(queues.id, a.queue.id));
     expect(queue.promptId).toBeNull();
-    const [connection] = await t.built.ctx.db.select().from(whatsapps).where(and(eq(whatsapps.companyId, a.company.id), eq(whatsapps.id, wa.body.id)));
+    const [connection] = await t.built.ctx.db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, a.company.id), eq(whatsapps.id, wa.body.id)));
     expect(connection.promptId).toBeNull();
   });
 });

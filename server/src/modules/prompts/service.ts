@@ -19,13 +19,19 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 async function queueOf(db: Db | Tx, companyId: number, queueId: number | null) {
   if (queueId === null) return null;
-  const [queue] = await db.select({ id: queues.id, name: queues.name, color: queues.color }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  const [queue] = await db
+    .select({ id: queues.id, name: queues.name, color: queues.color })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
   return queue ?? null;
 }
 
 /** The prompt of the caller's company, presented; another company's is not found. */
 export async function findPromptRecord(ctx: AppContext, companyId: number, id: number) {
-  const [row] = await ctx.db.select().from(prompts).where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
+  const [row] = await ctx.db
+    .select()
+    .from(prompts)
+    .where(and(eq(prompts.companyId, companyId), eq(prompts.id, id)));
   return row ? presentPrompt(ctx.config.dataDir, row, await queueOf(ctx.db, companyId, row.queueId)) : null;
 }
 
@@ -87,7 +93,10 @@ async function fieldsOf(ctx: AppContext, tx: Tx, caller: Caller, body: PromptBod
 export async function createPrompt(ctx: AppContext, caller: Caller, body: PromptBody) {
   return command(ctx, async (tx, events) => {
     const { values, queue } = await fieldsOf(ctx, tx, caller, body);
-    const [row] = await tx.insert(prompts).values({ ...values, companyId: caller.companyId }).returning();
+    const [row] = await tx
+      .insert(prompts)
+      .values({ ...values, companyId: caller.companyId })
+      .returning();
     const record = presentPrompt(ctx.config.dataDir, row, queue);
     events.add(promptCreated(record, actorOf(caller)));
     return record;
@@ -96,10 +105,18 @@ export async function createPrompt(ctx: AppContext, caller: Caller, body: Prompt
 
 export async function updatePrompt(ctx: AppContext, caller: Caller, id: number, body: PromptBody) {
   return command(ctx, async (tx, events) => {
-    const [current] = await tx.select().from(prompts).where(and(eq(prompts.companyId, caller.companyId), eq(prompts.id, id))).for("update");
+    const [current] = await tx
+      .select()
+      .from(prompts)
+      .where(and(eq(prompts.companyId, caller.companyId), eq(prompts.id, id)))
+      .for("update");
     if (!current) throw new AppError("ERR_NOT_FOUND", 404);
     const { values, queue } = await fieldsOf(ctx, tx, caller, body, current);
-    const [row] = await tx.update(prompts).set(values).where(and(eq(prompts.companyId, caller.companyId), eq(prompts.id, id))).returning();
+    const [row] = await tx
+      .update(prompts)
+      .set(values)
+      .where(and(eq(prompts.companyId, caller.companyId), eq(prompts.id, id)))
+      .returning();
     const record = presentPrompt(ctx.config.dataDir, row, queue);
     // keys are compared sealed: a new key shows as changed without its value reaching the event
     const changed = (Object.keys(values) as (keyof typeof values)[]).filter((k) => String(current[k]) !== String(values[k]));
@@ -111,11 +128,23 @@ export async function updatePrompt(ctx: AppContext, caller: Caller, id: number, 
 /** Deletes a prompt; the connections, queues and open tickets that used it go on without the assistant. */
 export async function deletePrompt(ctx: AppContext, caller: Caller, id: number) {
   await command(ctx, async (tx, events) => {
-    const [row] = await tx.delete(prompts).where(and(eq(prompts.companyId, caller.companyId), eq(prompts.id, id))).returning();
+    const [row] = await tx
+      .delete(prompts)
+      .where(and(eq(prompts.companyId, caller.companyId), eq(prompts.id, id)))
+      .returning();
     if (!row) throw new AppError("ERR_NOT_FOUND", 404);
-    await tx.update(queues).set({ promptId: null }).where(and(eq(queues.companyId, caller.companyId), eq(queues.promptId, id)));
-    await tx.update(whatsapps).set({ promptId: null }).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.promptId, id)));
-    await tx.update(tickets).set({ promptId: null }).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.promptId, id)));
+    await tx
+      .update(queues)
+      .set({ promptId: null })
+      .where(and(eq(queues.companyId, caller.companyId), eq(queues.promptId, id)));
+    await tx
+      .update(whatsapps)
+      .set({ promptId: null })
+      .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.promptId, id)));
+    await tx
+      .update(tickets)
+      .set({ promptId: null })
+      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.promptId, id)));
     events.add(promptDeleted(row, actorOf(caller)));
   });
 }

@@ -22,7 +22,9 @@ export function queueIntegrationRoutes(ctx: AppContext) {
       if (request.url.startsWith("/queueIntegration")) await requireQueueIntegrations(ctx.db, request.caller);
     });
 
-    r.get("/queueIntegration", { schema: { querystring: queueIntegrationsQuery, tags, response: { 200: answers.queueIntegrationsPage } } }, async (request) => service.listQueueIntegrations(ctx.db, request.caller, request.query));
+    r.get("/queueIntegration", { schema: { querystring: queueIntegrationsQuery, tags, response: { 200: answers.queueIntegrationsPage } } }, async (request) =>
+      service.listQueueIntegrations(ctx.db, request.caller, request.query),
+    );
 
     r.get("/queueIntegration/:id", { schema: { params: idParams, tags, response: { 200: answers.queueIntegrationAnswer } } }, async (request) =>
       presentQueueIntegration(await service.findQueueIntegration(ctx.db, request.caller.companyId, request.params.id)),

@@ -27,7 +27,10 @@ export async function listQueueIntegrations(db: Db, caller: Caller, query: ListQ
 
 /** One of the caller's company; any other is not found. */
 export async function findQueueIntegration(db: Db, companyId: number, id: number): Promise<QueueIntegrationRow> {
-  const [row] = await db.select().from(queueIntegrations).where(and(ofCompany(companyId), eq(queueIntegrations.id, id)));
+  const [row] = await db
+    .select()
+    .from(queueIntegrations)
+    .where(and(ofCompany(companyId), eq(queueIntegrations.id, id)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   return row;
 }
@@ -92,9 +95,18 @@ export async function deleteQueueIntegration(ctx: AppContext, caller: Caller, id
       .where(and(ofCompany(caller.companyId), eq(queueIntegrations.id, id)))
       .returning();
     if (!row) throw new AppError("ERR_NOT_FOUND", 404);
-    await tx.update(queues).set({ integrationId: null }).where(and(eq(queues.companyId, caller.companyId), eq(queues.integrationId, id)));
-    await tx.update(whatsapps).set({ integrationId: null }).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.integrationId, id)));
-    await tx.update(tickets).set({ useIntegration: false }).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.integrationId, id), eq(tickets.useIntegration, true)));
+    await tx
+      .update(queues)
+      .set({ integrationId: null })
+      .where(and(eq(queues.companyId, caller.companyId), eq(queues.integrationId, id)));
+    await tx
+      .update(whatsapps)
+      .set({ integrationId: null })
+      .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.integrationId, id)));
+    await tx
+      .update(tickets)
+      .set({ useIntegration: false })
+      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.integrationId, id), eq(tickets.useIntegration, true)));
     events.add(queueIntegrationDeleted(row, actorOf(caller)));
   });
 }

@@ -22,7 +22,10 @@ export async function listQueueOptions(db: Db, caller: Caller, query: QueueOptio
 }
 
 export async function findQueueOption(db: Db, companyId: number, id: number) {
-  const [row] = await db.select().from(queueOptions).where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id)));
+  const [row] = await db
+    .select()
+    .from(queueOptions)
+    .where(and(eq(queueOptions.companyId, companyId), eq(queueOptions.id, id)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   return row;
 }
@@ -34,10 +37,7 @@ export async function createQueueOption(db: Db, caller: Caller, body: QueueOptio
     const parent = await findQueueOption(db, caller.companyId, body.parentId).catch(() => null);
     if (!parent || parent.queueId !== body.queueId) throw new AppError("ERR_NOT_FOUND", 404, { field: "parentId" });
   }
-  const [row] = await db
-    .insert(queueOptions)
-    .values({ companyId: caller.companyId, queueId: body.queueId, parentId: body.parentId, title: body.title, option: body.option, message: body.message })
-    .returning();
+  const [row] = await db.insert(queueOptions).values({ companyId: caller.companyId, queueId: body.queueId, parentId: body.parentId, title: body.title, option: body.option, message: body.message }).returning();
   return presentQueueOption(row);
 }
 

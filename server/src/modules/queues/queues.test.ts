@@ -100,7 +100,10 @@ describe("GET/PUT/DELETE /queue/:id", () => {
     const { body: queue } = await t.http.post("/queue", { name: "Vendas", color: "#111", greetingMessage: "Oi", outOfHoursMessage: "Fechados" }, a.token);
     const attendant = await createAttendant(t, a.token);
     const shown = await t.http.get(`/queue/${queue.id}`, attendant.token);
-    expect(shown).toMatchObject({ status: 200, body: { id: queue.id, name: "Vendas", color: "#111", greetingMessage: "Oi", outOfHoursMessage: "Fechados", orderQueue: null, promptId: null, schedules: expect.any(Array) } });
+    expect(shown).toMatchObject({
+      status: 200,
+      body: { id: queue.id, name: "Vendas", color: "#111", greetingMessage: "Oi", outOfHoursMessage: "Fechados", orderQueue: null, promptId: null, schedules: expect.any(Array) },
+    });
     expect(await t.http.get(`/queue/${queue.id}`, b.token)).toMatchObject({ status: 404, body: { error: "ERR_QUEUE_NOT_FOUND" } });
     expect(await t.http.get("/queue/999999", a.token)).toMatchObject({ status: 404, body: { error: "ERR_QUEUE_NOT_FOUND" } });
     expect(await t.http.get("/queue/abc", a.token)).toMatchObject({ status: 400, body: { error: "ERR_VALIDATION" } });

@@ -12,14 +12,16 @@ export const queueView = object({
 });
 
 /** A whole queue, as its dialog loads and saves it (presentQueueRecord). */
-export const queueRecord = queueView.extend({
-  schedules: z.array(object({ weekday: z.string(), weekdayEn: z.string(), startTime: z.string(), endTime: z.string() })),
-  promptId: id.nullable(),
-  integrationId: id.nullable(),
-  companyId: id,
-  createdAt: timestamp,
-  updatedAt: timestamp,
-}).meta({ description: "A queue with its opening hours." });
+export const queueRecord = queueView
+  .extend({
+    schedules: z.array(object({ weekday: z.string(), weekdayEn: z.string(), startTime: z.string(), endTime: z.string() })),
+    promptId: id.nullable(),
+    integrationId: id.nullable(),
+    companyId: id,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ description: "A queue with its opening hours." });
 
 export const queueResponses = {
   list: { 200: z.array(queueView).meta({ description: "The company's queues, in their order." }) },

@@ -20,7 +20,10 @@ export async function listQueues(db: Db, caller: Caller) {
 
 /** A queue of the caller's company; another company's queue does not exist for the caller. */
 export async function findQueue(db: Db, companyId: number, id: number) {
-  const [row] = await db.select().from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
+  const [row] = await db
+    .select()
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, id)));
   if (!row) throw new AppError("ERR_QUEUE_NOT_FOUND", 404);
   return row;
 }
@@ -88,9 +91,15 @@ export async function updateQueue(ctx: AppContext, caller: Caller, id: number, b
  */
 export async function deleteQueue(ctx: AppContext, caller: Caller, id: number) {
   await command(ctx, async (tx, events) => {
-    const [deleted] = await tx.delete(queues).where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id))).returning();
+    const [deleted] = await tx
+      .delete(queues)
+      .where(and(eq(queues.companyId, caller.companyId), eq(queues.id, id)))
+      .returning();
     if (!deleted) throw new AppError("ERR_QUEUE_NOT_FOUND", 404);
-    await tx.update(whatsapps).set({ transferQueueId: null }).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.transferQueueId, id)));
+    await tx
+      .update(whatsapps)
+      .set({ transferQueueId: null })
+      .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.transferQueueId, id)));
     events.add(queueDeleted(deleted, actorOf(caller)));
   });
 }

@@ -23,9 +23,7 @@ export function quickMessageRoutes(ctx: AppContext) {
       quickMessagesService.listQuickMessagesFor(ctx.db, request.caller),
     );
 
-    r.get("/quick-messages", { schema: { querystring: quickMessagesQuery, tags, response: { 200: quickMessagesPage } } }, async (request) =>
-      quickMessagesService.listQuickMessages(ctx.db, request.caller, request.query),
-    );
+    r.get("/quick-messages", { schema: { querystring: quickMessagesQuery, tags, response: { 200: quickMessagesPage } } }, async (request) => quickMessagesService.listQuickMessages(ctx.db, request.caller, request.query));
 
     r.get("/quick-messages/:id", { schema: { params: idParams, tags, response: { 200: quickMessageRecord } } }, async (request) =>
       presentQuickMessageRecord(await quickMessagesService.findVisibleQuickMessage(ctx.db, request.caller, request.params.id)),
@@ -59,11 +57,7 @@ export function quickMessageRoutes(ctx: AppContext) {
     r.get("/media/quick-messages/:id", { schema: { params: idParams, tags, response: { 200: quickMessageMedia } } }, async (request, reply) => {
       const media = await readQuickMessageMedia(ctx, request.caller, request.params.id);
       if (media.file.size !== undefined) reply.header("content-length", media.file.size);
-      return reply
-        .header("content-type", mimeOf(media.name))
-        .header("content-disposition", `inline; filename="${media.name}"`)
-        .header("cache-control", "private, no-store")
-        .send(media.file.stream);
+      return reply.header("content-type", mimeOf(media.name)).header("content-disposition", `inline; filename="${media.name}"`).header("cache-control", "private, no-store").send(media.file.stream);
     });
   };
 }

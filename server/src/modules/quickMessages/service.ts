@@ -37,7 +37,13 @@ export async function listQuickMessages(db: Db, caller: Caller, query: ListQuery
   const where = term ? and(visibleTo(caller), or(ilike(quickMessages.shortcode, term), ilike(quickMessages.message, term))) : visibleTo(caller);
   const offset = (query.pageNumber - 1) * QUICK_MESSAGES_PAGE_SIZE;
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(quickMessages).where(where).orderBy(...byShortcode).limit(QUICK_MESSAGES_PAGE_SIZE).offset(offset),
+    db
+      .select()
+      .from(quickMessages)
+      .where(where)
+      .orderBy(...byShortcode)
+      .limit(QUICK_MESSAGES_PAGE_SIZE)
+      .offset(offset),
     db.select({ total: count() }).from(quickMessages).where(where),
   ]);
   return { records: rows.map(presentQuickMessageRecord), count: total, hasMore: total > offset + rows.length };
@@ -45,7 +51,10 @@ export async function listQuickMessages(db: Db, caller: Caller, query: ListQuery
 
 /** A quick message the caller may see; anything else (another user's private one, another company's) is not found. */
 export async function findVisibleQuickMessage(db: Db, caller: Caller, id: number): Promise<QuickMessageRow> {
-  const [row] = await db.select().from(quickMessages).where(and(visibleTo(caller), eq(quickMessages.id, id)));
+  const [row] = await db
+    .select()
+    .from(quickMessages)
+    .where(and(visibleTo(caller), eq(quickMessages.id, id)));
   if (!row) throw new AppError("ERR_NOT_FOUND", 404);
   return row;
 }
@@ -59,10 +68,7 @@ export async function findEditableQuickMessage(db: Db, caller: Caller, id: numbe
 
 export async function createQuickMessage(ctx: AppContext, caller: Caller, body: QuickMessageBody) {
   return command(ctx, async (tx, events) => {
-    const [row] = await tx
-      .insert(quickMessages)
-      .values({ companyId: caller.companyId, userId: caller.id, shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status })
-      .returning();
+    const [row] = await tx.insert(quickMessages).values({ companyId: caller.companyId, userId: caller.id, shortcode: body.shortcode, message: body.message, geral: body.geral, status: body.status }).returning();
     const record = presentQuickMessageRecord(row);
     events.add(quickMessageCreated(record, actorOf(caller)));
     return record;

@@ -14,7 +14,9 @@ const JANUARY = "initialDate=2024-01-01&finalDate=2024-01-31";
 async function cycle(companyId: number, c: { userId?: number; queueId?: number; queuedAt: Date; finishedAt?: Date; rate?: number; messagesAt?: Date[] }) {
   const contact = await insertContact(t, companyId);
   const ticket = await insertTicket(t, companyId, contact.id, { status: c.finishedAt ? "closed" : "open", userId: c.userId ?? null, queueId: c.queueId ?? null });
-  await t.built.ctx.db.insert(ticketTrackings).values({ companyId, ticketId: ticket.id, userId: c.userId ?? null, queuedAt: c.queuedAt, startedAt: c.queuedAt, finishedAt: c.finishedAt ?? null, rated: c.rate != null, rate: c.rate ?? null });
+  await t.built.ctx.db
+    .insert(ticketTrackings)
+    .values({ companyId, ticketId: ticket.id, userId: c.userId ?? null, queuedAt: c.queuedAt, startedAt: c.queuedAt, finishedAt: c.finishedAt ?? null, rated: c.rate != null, rate: c.rate ?? null });
   for (const createdAt of c.messagesAt ?? []) {
     await t.built.ctx.db.insert(messages).values({ companyId, ticketId: ticket.id, contactId: contact.id, externalId: `r${++seq}`, body: "oi", fromMe: false, createdAt });
   }
@@ -40,16 +42,19 @@ describe("GET /reports/*", () => {
   it("appointmentsAtendent counts the period's cycles per attendant and per queue", async () => {
     const res = await t.http.get(`/reports/appointmentsAtendent?${JANUARY}&companyId=${b.company.id}`, a.token);
     expect(res.status).toBe(200);
-    expect(res.body.appointmentsByAttendents).toEqual([
-      expect.objectContaining({ user_name: "Ana", total_tickets: 2 }),
-      expect.objectContaining({ user_name: a.user.name, total_tickets: 1 }),
-    ]);
+    expect(res.body.appointmentsByAttendents).toEqual([expect.objectContaining({ user_name: "Ana", total_tickets: 2 }), expect.objectContaining({ user_name: a.user.name, total_tickets: 1 })]);
     expect(res.body.ticketsByQueues).toEqual([expect.objectContaining({ name: "Suporte", total_tickets: 1 }), expect.objectContaining({ name: "Vendas", total_tickets: 2 })]);
   });
 
   it("rushHour counts the period's messages per hour of the day", async () => {
     const res = await t.http.get(`/reports/rushHour?${JANUARY}`, a.token);
-    expect(res).toMatchObject({ status: 200, body: [{ message_hour: 9, message_count: 2 }, { message_hour: 14, message_count: 1 }] });
+    expect(res).toMatchObject({
+      status: 200,
+      body: [
+        { message_hour: 9, message_count: 2 },
+        { message_hour: 14, message_count: 1 },
+      ],
+    });
   });
 
   it("departamentRatings averages the period's ratings per queue", async () => {

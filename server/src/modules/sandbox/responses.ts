@@ -31,8 +31,9 @@ export const sandboxResponses = {
   inbound: {
     200: storedInbound.meta({ description: "A message of this id was stored before: the stored one." }),
     201: z.union([storedInbound, ignoredInbound]).meta({ description: "The message stored in its ticket, or ignored (a group message the company does not keep)." }),
-    202: object({ duplicate: z.literal(false), stored: z.literal(false), deadLetterId: id, error: z.literal("ERR_CREATING_MESSAGE") })
-      .meta({ description: "The message could not be stored: kept for the company's admins." }),
+    202: object({ duplicate: z.literal(false), stored: z.literal(false), deadLetterId: id, error: z.literal("ERR_CREATING_MESSAGE") }).meta({
+      description: "The message could not be stored: kept for the company's admins.",
+    }),
   },
   conversation: { 200: z.array(sandboxMessage).meta({ description: "The phone's messages with the number, oldest first." }) },
   ok: { 200: ok },

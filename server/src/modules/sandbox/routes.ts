@@ -122,20 +122,34 @@ export function sandboxRoutes(ctx: AppContext) {
       return reply.status(201).send({ id: externalId });
     });
 
-    r.get("/sandbox/:whatsappId/media/:externalId", { config: open, schema: { params: params.extend({ externalId: z.string().max(128) }), tags: ["sandbox"], response: sandboxResponses.media } }, async (request, reply) => {
-      const row = await authorizeSandbox(request, request.params.whatsappId);
-      const [msg] = await ctx.db.select().from(sandboxMessages).where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.params.externalId)));
-      if (!msg?.mediaPath || msg.deleted) throw new AppError("ERR_NOT_FOUND", 404);
-      const file = await ctx.media.open(row.companyId, msg.mediaPath);
-      if (file.size !== undefined) reply.header("content-length", file.size);
-      return reply.header("content-type", mimeOf(msg.mediaName ?? "")).header("cache-control", "private, no-store").send(file.stream);
-    });
+    r.get(
+      "/sandbox/:whatsappId/media/:externalId",
+      { config: open, schema: { params: params.extend({ externalId: z.string().max(128) }), tags: ["sandbox"], response: sandboxResponses.media } },
+      async (request, reply) => {
+        const row = await authorizeSandbox(request, request.params.whatsappId);
+        const [msg] = await ctx.db
+          .select()
+          .from(sandboxMessages)
+          .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, request.params.externalId)));
+        if (!msg?.mediaPath || msg.deleted) throw new AppError("ERR_NOT_FOUND", 404);
+        const file = await ctx.media.open(row.companyId, msg.mediaPath);
+        if (file.size !== undefined) reply.header("content-length", file.size);
+        return reply
+          .header("content-type", mimeOf(msg.mediaName ?? ""))
+          .header("cache-control", "private, no-store")
+          .send(file.stream);
+      },
+    );
   };
 
   async function conversation(whatsappId: number, number: string, direction?: "in" | "out") {
     const where = [eq(sandboxMessages.whatsappId, whatsappId), eq(sandboxMessages.number, number)];
     if (direction) where.push(eq(sandboxMessages.direction, direction));
-    const rows = await ctx.db.select().from(sandboxMessages).where(and(...where)).orderBy(asc(sandboxMessages.createdAt), asc(sandboxMessages.id));
+    const rows = await ctx.db
+      .select()
+      .from(sandboxMessages)
+      .where(and(...where))
+      .orderBy(asc(sandboxMessages.createdAt), asc(sandboxMessages.id));
     return rows.map(presentSandboxMessage);
   }
 }

@@ -166,7 +166,9 @@ describe("the inbound pipeline", () => {
       // the other writer stores the same message (same connection and id) and commits meanwhile
       await other.query("begin");
       await other.query("update contacts set updated_at = now() where id = $1", [contact.id]);
-      const [theirs] = (await other.query("insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body) values ($1, $2, $3, $4, 'RACE-2', 'segunda') returning id", [a.company.id, ticket.id, w.id, contact.id])).rows;
+      const [theirs] = (
+        await other.query("insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body) values ($1, $2, $3, $4, 'RACE-2', 'segunda') returning id", [a.company.id, ticket.id, w.id, contact.id])
+      ).rows;
       const second = t.http.post(`/sandbox/${w.id}/inbound`, { id: "RACE-2", number: "5511955550000", body: "segunda" }, w.token);
       await held(300);
       await other.query("commit");
@@ -213,10 +215,7 @@ describe("the inbound pipeline", () => {
     const call = await t.http.post(`/sandbox/${w.id}/call`, { number: "5511900005555" }, w.token);
     expect(call.status).toBe(201);
     const list = await t.http.get(`/messages/${first.ticket.id}`, a.token);
-    expect(list.body.messages).toEqual([
-      expect.objectContaining({ id: first.message.id, body: "certo", isEdited: true }),
-      expect.objectContaining({ mediaType: "call_log", fromMe: false }),
-    ]);
+    expect(list.body.messages).toEqual([expect.objectContaining({ id: first.message.id, body: "certo", isEdited: true }), expect.objectContaining({ mediaType: "call_log", fromMe: false })]);
     expect(list.body.ticket.lastMessage).toBe("📞");
   });
 });

@@ -44,13 +44,9 @@ export function scheduleRoutes(ctx: AppContext) {
     app.addHook("preValidation", async (request) => requirePlanFlag(ctx.db, request.caller.companyId, "useSchedules"));
 
     // the spec's client asks for `GET /schedules/`; without this alias it would reach `/schedules/:id`
-    r.get("/schedules", { schema: { querystring: schedulesQuery, tags: ["schedules"], response: { 200: schedulesPage } } }, async (request) =>
-      schedulesService.listSchedules(ctx.db, request.caller, request.query),
-    );
+    r.get("/schedules", { schema: { querystring: schedulesQuery, tags: ["schedules"], response: { 200: schedulesPage } } }, async (request) => schedulesService.listSchedules(ctx.db, request.caller, request.query));
 
-    r.get("/schedules/:id", { schema: { params: idParams, tags: ["schedules"], response: { 200: scheduleView } } }, async (request) =>
-      schedulesService.showSchedule(ctx.db, request.caller, request.params.id),
-    );
+    r.get("/schedules/:id", { schema: { params: idParams, tags: ["schedules"], response: { 200: scheduleView } } }, async (request) => schedulesService.showSchedule(ctx.db, request.caller, request.params.id));
 
     r.post("/schedules", { schema: { body: scheduleBody, tags: ["schedules"], response: { 201: scheduleView } } }, async (request, reply) =>
       reply.status(201).send(await schedulesService.createSchedule(ctx, request.caller, request.body)),

@@ -205,7 +205,10 @@ describe("permissions and plan", () => {
   it("refuses every schedule call when the company's plan has no schedules", async () => {
     const { a, contact } = await company();
     const created = (await t.http.post("/schedules", { body: "Antes do plano mudar", contactId: contact.id, sendAt: inOneHour() }, a.token)).body;
-    const [plan] = await t.built.ctx.db.insert(plans).values({ name: `Sem agenda ${Date.now()}`, useSchedules: false }).returning();
+    const [plan] = await t.built.ctx.db
+      .insert(plans)
+      .values({ name: `Sem agenda ${Date.now()}`, useSchedules: false })
+      .returning();
     await t.built.ctx.db.update(companies).set({ planId: plan.id }).where(eq(companies.id, a.company.id));
     for (const res of [
       await t.http.get("/schedules", a.token),

@@ -13,10 +13,16 @@ type ScheduleRow = typeof schedules.$inferSelect;
 /** The contact's own connection when it still exists, else the company's default one. */
 async function connectionFor(ctx: AppContext, companyId: number, whatsappId: number | null) {
   if (whatsappId) {
-    const [own] = await ctx.db.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
+    const [own] = await ctx.db
+      .select()
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
     if (own) return own;
   }
-  const [fallback] = await ctx.db.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
+  const [fallback] = await ctx.db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.isDefault, true)));
   if (!fallback) throw new AppError("ERR_NO_DEF_WAPP_FOUND", 404);
   return fallback;
 }
@@ -24,7 +30,10 @@ async function connectionFor(ctx: AppContext, companyId: number, whatsappId: num
 /** The author, when still a user of the company: the message is shown as theirs. */
 async function authorOf(ctx: AppContext, schedule: ScheduleRow) {
   if (!schedule.userId) return null;
-  const [user] = await ctx.db.select({ id: users.id }).from(users).where(and(eq(users.companyId, schedule.companyId), eq(users.id, schedule.userId)));
+  const [user] = await ctx.db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, schedule.companyId), eq(users.id, schedule.userId)));
   return user?.id ?? null;
 }
 
@@ -35,15 +44,16 @@ async function authorOf(ctx: AppContext, schedule: ScheduleRow) {
  */
 export async function deliverSchedule(ctx: AppContext, schedule: ScheduleRow): Promise<number> {
   await assertMaySend(ctx.db, schedule.companyId);
-  const [contact] = await ctx.db.select().from(contacts).where(and(eq(contacts.companyId, schedule.companyId), eq(contacts.id, schedule.contactId)));
+  const [contact] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, schedule.companyId), eq(contacts.id, schedule.contactId)));
   if (!contact?.number) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
   const whatsapp = await connectionFor(ctx, schedule.companyId, contact.whatsappId);
   if (whatsapp.status !== "CONNECTED") throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   // the contact exists with this number, so this finds (never creates) it and its active ticket
   const ticket = await activeTicketFor(ctx, whatsapp, contact.number);
-  const media = schedule.mediaPath
-    ? { data: await ctx.media.read(schedule.companyId, schedule.mediaPath), filename: schedule.mediaName ?? "imagem.png", mimetype: mimeOf(schedule.mediaName ?? "") }
-    : undefined;
+  const media = schedule.mediaPath ? { data: await ctx.media.read(schedule.companyId, schedule.mediaPath), filename: schedule.mediaName ?? "imagem.png", mimetype: mimeOf(schedule.mediaName ?? "") } : undefined;
   const body = fillTemplateVariables(schedule.body, { contactName: contact.name, ticketId: ticket.id });
   const sent = await sendOutbound(ctx, ticket, { body, media, userId: await authorOf(ctx, schedule) });
   if (sent.sendStatus === "failed") throw new AppError("ERR_SENDING_WAPP_MSG", 400);

@@ -50,7 +50,10 @@ export async function showSchedule(db: Db, caller: Caller, id: number): Promise<
 
 /** A schedule of the caller's company that the caller may change (admins: any; others: their own). */
 export async function loadChangeableSchedule(db: Db, caller: Caller, id: number): Promise<ScheduleRow> {
-  const [row] = await db.select().from(schedules).where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id)));
+  const [row] = await db
+    .select()
+    .from(schedules)
+    .where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id)));
   if (!row) throw notFound();
   if (!canChangeSchedule(caller, row)) throw forbidden();
   return row;
@@ -58,15 +61,24 @@ export async function loadChangeableSchedule(db: Db, caller: Caller, id: number)
 
 /** Contact, ticket and user of the body, all of the caller's company; the author is the caller unless an admin names another. */
 async function resolveReferences(db: Db, caller: Caller, body: ScheduleBody, currentUserId: number | null) {
-  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, body.contactId)));
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, body.contactId)));
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
   if (body.ticketId) {
-    const [ticket] = await db.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, body.ticketId), eq(tickets.contactId, body.contactId)));
+    const [ticket] = await db
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, body.ticketId), eq(tickets.contactId, body.contactId)));
     if (!ticket) throw invalid("ticketId");
   }
   let userId = currentUserId ?? caller.id;
   if (isAdmin(caller) && body.userId && body.userId !== userId) {
-    const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, caller.companyId), eq(users.id, body.userId)));
+    const [user] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, caller.companyId), eq(users.id, body.userId)));
     if (!user) throw invalid("userId");
     userId = user.id;
   }
@@ -121,7 +133,10 @@ export async function updateSchedule(ctx: AppContext, caller: Caller, id: number
 export async function deleteSchedule(ctx: AppContext, caller: Caller, id: number) {
   await loadChangeableSchedule(ctx.db, caller, id);
   const deleted = await command(ctx, async (tx, events) => {
-    const [row] = await tx.delete(schedules).where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id))).returning();
+    const [row] = await tx
+      .delete(schedules)
+      .where(and(eq(schedules.companyId, caller.companyId), eq(schedules.id, id)))
+      .returning();
     if (!row) throw notFound();
     events.add(scheduleDeleted(row, actorOf(caller)));
     return row;

@@ -37,11 +37,12 @@ export async function listTagsPage(db: Db, caller: Caller, query: ListQuery) {
   const filters: SQL[] = [eq(tags.companyId, caller.companyId)];
   if (query.searchParam) filters.push(ilike(tags.name, containsPattern(query.searchParam)));
   const where = and(...filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db.select().from(tags).where(where).orderBy(asc(tags.name), asc(tags.id)).limit(limit).offset(offset),
-    db.select({ total: count() }).from(tags).where(where),
-  ]);
-  const counts = await ticketCounts(db, caller.companyId, rows.map((t) => t.id));
+  const [rows, [{ total }]] = await Promise.all([db.select().from(tags).where(where).orderBy(asc(tags.name), asc(tags.id)).limit(limit).offset(offset), db.select({ total: count() }).from(tags).where(where)]);
+  const counts = await ticketCounts(
+    db,
+    caller.companyId,
+    rows.map((t) => t.id),
+  );
   return {
     tags: rows.map((t) => presentTagWithCount(t, counts.get(t.id) ?? 0)),
     count: total,
@@ -51,7 +52,10 @@ export async function listTagsPage(db: Db, caller: Caller, query: ListQuery) {
 
 /** A tag of the caller's company; another company's tag does not exist for the caller. */
 export async function findTag(db: Db, companyId: number, id: number) {
-  const [row] = await db.select().from(tags).where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
+  const [row] = await db
+    .select()
+    .from(tags)
+    .where(and(eq(tags.companyId, companyId), eq(tags.id, id)));
   if (!row) throw new AppError("ERR_NO_TAG_FOUND", 404);
   return row;
 }
@@ -83,7 +87,10 @@ export async function updateTag(ctx: AppContext, caller: Caller, id: number, bod
 export async function deleteTag(ctx: AppContext, caller: Caller, id: number) {
   authorize(caller, "tags:manage");
   await command(ctx, async (tx, events) => {
-    const [deleted] = await tx.delete(tags).where(and(eq(tags.companyId, caller.companyId), eq(tags.id, id))).returning();
+    const [deleted] = await tx
+      .delete(tags)
+      .where(and(eq(tags.companyId, caller.companyId), eq(tags.id, id)))
+      .returning();
     if (!deleted) throw new AppError("ERR_NO_TAG_FOUND", 404);
     events.add(tagDeleted(deleted, actorOf(caller)));
   });

@@ -24,17 +24,13 @@ export function tagRoutes(ctx: AppContext) {
       return reply.status(201).send(tag);
     });
 
-    r.put("/tags/:id", { schema: { params: idParams, body: updateTagBody, tags: ["tags"], response: tagResponses.one } }, async (request) =>
-      manage.updateTag(ctx, request.caller, request.params.id, request.body),
-    );
+    r.put("/tags/:id", { schema: { params: idParams, body: updateTagBody, tags: ["tags"], response: tagResponses.one } }, async (request) => manage.updateTag(ctx, request.caller, request.params.id, request.body));
 
     r.delete("/tags/:id", { schema: { params: idParams, tags: ["tags"], response: tagResponses.deleted } }, async (request) => {
       await manage.deleteTag(ctx, request.caller, request.params.id);
       return { message: "Tag deleted" };
     });
 
-    r.post("/tags/sync", { schema: { body: syncTagsBody, tags: ["tags"], response: tagResponses.synced } }, async (request) =>
-      tagsService.syncTicketTags(ctx, request.caller, request.body),
-    );
+    r.post("/tags/sync", { schema: { body: syncTagsBody, tags: ["tags"], response: tagResponses.synced } }, async (request) => tagsService.syncTicketTags(ctx, request.caller, request.body));
   };
 }

@@ -37,15 +37,25 @@ export async function syncTicketTags(ctx: AppContext, caller: Caller, body: Sync
   const tagIds = [...new Set(body.tags.map((t) => t.id))];
   await command(ctx, async (tx, events) => {
     // One sync of a ticket at a time: the row lock orders concurrent replacements.
-    const [locked] = await tx.select({ id: tickets.id }).from(tickets).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticket.id))).for("update");
+    const [locked] = await tx
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticket.id)))
+      .for("update");
     if (!locked) throw new AppError("ERR_NO_TICKET_FOUND", 404);
     if (tagIds.length) {
-      const found = await tx.select({ id: tags.id }).from(tags).where(and(eq(tags.companyId, caller.companyId), inArray(tags.id, tagIds)));
+      const found = await tx
+        .select({ id: tags.id })
+        .from(tags)
+        .where(and(eq(tags.companyId, caller.companyId), inArray(tags.id, tagIds)));
       if (found.length !== tagIds.length) throw new AppError("ERR_NOT_FOUND", 404, { field: "tags" });
     }
     await tx.delete(ticketTags).where(and(eq(ticketTags.companyId, caller.companyId), eq(ticketTags.ticketId, ticket.id)));
     if (tagIds.length) {
-      await tx.insert(ticketTags).values(tagIds.map((tagId) => ({ companyId: caller.companyId, ticketId: ticket.id, tagId }))).onConflictDoNothing();
+      await tx
+        .insert(ticketTags)
+        .values(tagIds.map((tagId) => ({ companyId: caller.companyId, ticketId: ticket.id, tagId })))
+        .onConflictDoNothing();
     }
     events.add(ticketUpdated(await presentTicket(tx, ticket), { actor: actorOf(caller) }));
   });

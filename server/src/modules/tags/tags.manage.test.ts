@@ -42,7 +42,17 @@ describe("GET /tags/ (the tags page)", () => {
     const page1 = await t.http.get("/tags/?searchParam=&pageNumber=1", c.token);
     expect(page1).toMatchObject({ status: 200, body: { count: 22, hasMore: true } });
     expect(page1.body.tags).toHaveLength(20);
-    expect(page1.body.tags[0]).toEqual({ id: vip.id, name: "Cliente VIP", color: "#ff0000", kanban: 0, ticketsCount: 2, userId: c.user.id, companyId: c.company.id, createdAt: expect.any(String), updatedAt: expect.any(String) });
+    expect(page1.body.tags[0]).toEqual({
+      id: vip.id,
+      name: "Cliente VIP",
+      color: "#ff0000",
+      kanban: 0,
+      ticketsCount: 2,
+      userId: c.user.id,
+      companyId: c.company.id,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
     expect(page1.body.tags[1]).toMatchObject({ name: "Etiqueta 00", ticketsCount: 0 });
     const page2 = await t.http.get("/tags/?pageNumber=2", c.token);
     expect(page2.body).toMatchObject({ count: 22, hasMore: false });

@@ -8,8 +8,7 @@ let t: TestApp;
 let a: Awaited<ReturnType<typeof signUpCompany>>;
 let b: Awaited<ReturnType<typeof signUpCompany>>;
 
-const tagIdsOf = async (ticketId: number) =>
-  (await t.built.ctx.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId).sort((x, y) => x - y);
+const tagIdsOf = async (ticketId: number) => (await t.built.ctx.db.select({ tagId: ticketTags.tagId }).from(ticketTags).where(eq(ticketTags.ticketId, ticketId))).map((r) => r.tagId).sort((x, y) => x - y);
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -20,7 +20,10 @@ async function accessibleTicket(db: Db, caller: Caller, ticketId: number) {
 
 export async function createTicketNote(db: Db, caller: Caller, body: CreateTicketNoteBody) {
   const ticket = await accessibleTicket(db, caller, body.ticketId);
-  const [contact] = await db.select({ id: contacts.id }).from(contacts).where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, body.contactId)));
+  const [contact] = await db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, body.contactId)));
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
   if (ticket.contactId !== contact.id) throw new AppError("ERR_VALIDATION", 400, { field: "contactId", message: `contactId: ${V.invalidValue}` });
   const [row] = await db.insert(ticketNotes).values({ companyId: caller.companyId, ticketId: ticket.id, contactId: contact.id, userId: caller.id, note: body.note }).returning();
@@ -42,7 +45,10 @@ export async function listTicketNotes(db: Db, caller: Caller, query: TicketNotes
 
 /** The author or an admin may delete a note. */
 export async function deleteTicketNote(db: Db, caller: Caller, noteId: number) {
-  const [note] = await db.select().from(ticketNotes).where(and(eq(ticketNotes.companyId, caller.companyId), eq(ticketNotes.id, noteId)));
+  const [note] = await db
+    .select()
+    .from(ticketNotes)
+    .where(and(eq(ticketNotes.companyId, caller.companyId), eq(ticketNotes.id, noteId)));
   if (!note) throw new AppError("ERR_NOT_FOUND", 404);
   if (!isAdmin(caller) && note.userId !== caller.id) throw forbidden();
   await db.delete(ticketNotes).where(and(eq(ticketNotes.companyId, caller.companyId), eq(ticketNotes.id, noteId)));

@@ -78,7 +78,10 @@ describe("GET /ticket-notes/list", () => {
     const attendant = await createAttendant(t, a.token, { name: "Bruno Atendente" });
     const first = (await t.http.post("/ticket-notes", { note: "Primeira", ticketId: ticket.id, contactId: contact.id }, a.token)).body;
     const second = (await t.http.post("/ticket-notes", { note: "Segunda", ticketId: ticket.id, contactId: contact.id }, attendant.token)).body;
-    await t.built.ctx.db.update(ticketNotes).set({ createdAt: new Date(Date.now() - 60_000) }).where(eq(ticketNotes.id, first.id));
+    await t.built.ctx.db
+      .update(ticketNotes)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(eq(ticketNotes.id, first.id));
     const elsewhere = await ticketOf(a.company.id);
     await t.http.post("/ticket-notes", { note: "Outro ticket", ticketId: elsewhere.ticket.id, contactId: elsewhere.contact.id }, a.token);
 

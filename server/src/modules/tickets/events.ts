@@ -3,7 +3,11 @@ import type { Actor, NewEvent } from "../../events/types";
 import type { TicketView } from "./present";
 
 /** Where a ticket was: the lists it left must hear it moved. */
-export interface Placement { status: string; queueId: number | null; userId: number | null }
+export interface Placement {
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+}
 
 export const ticketStream = (ticketId: number) => `ticket:${ticketId}`;
 const placementOf = (p: Placement): Placement => ({ status: p.status, queueId: p.queueId, userId: p.userId });

@@ -26,7 +26,13 @@ describe("GET /tickets, built as JSON by the database", () => {
     const [queue] = await t.built.ctx.db.insert(queues).values({ companyId: a.company.id, name: "Vendas", color: "#123456" }).returning();
     const { ticket } = await customerSays(t.http, w, phone(), "olá", { name: "Maria Souza" });
     await t.http.put(`/tickets/${ticket.id}`, { status: "open", userId: a.user.id, queueId: queue.id }, a.token);
-    const made = await t.built.ctx.db.insert(tags).values([{ companyId: a.company.id, name: "VIP", color: "#ff00ff" }, { companyId: a.company.id, name: "Atacado", color: "#00ff00" }]).returning();
+    const made = await t.built.ctx.db
+      .insert(tags)
+      .values([
+        { companyId: a.company.id, name: "VIP", color: "#ff00ff" },
+        { companyId: a.company.id, name: "Atacado", color: "#00ff00" },
+      ])
+      .returning();
     await t.built.ctx.db.insert(ticketTags).values(made.map((tag) => ({ companyId: a.company.id, ticketId: ticket.id, tagId: tag.id })));
 
     const list = await t.http.get("/tickets?showAll=true&status=open", a.token);
@@ -64,7 +70,10 @@ describe("GET /tickets, built as JSON by the database", () => {
 
     // as a common word: the same pages; the count is exact below the cap
     const caller = { id: a.user.id, companyId: a.company.id, profile: "admin", super: false, allTicket: "disable", sessionId: "test" };
-    const asCommon = (pageNumber: number) => listTickets(t.built.ctx.database, caller, { searchParam: word, pageNumber, showAll: true, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined }, { commonWordMessages: -1 }).then((s) => JSON.parse(s));
+    const asCommon = (pageNumber: number) =>
+      listTickets(t.built.ctx.database, caller, { searchParam: word, pageNumber, showAll: true, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined }, { commonWordMessages: -1 }).then((s) =>
+        JSON.parse(s),
+      );
     expect(await asCommon(1)).toEqual(first.body);
     expect(await asCommon(2)).toEqual(second.body);
     expect(SEARCH_COUNT_CAP).toBeGreaterThan(made.length);
@@ -80,7 +89,10 @@ describe("GET /tickets, built as JSON by the database", () => {
     await t.http.post(`/sandbox/${w.id}/inbound`, { number: (await t.http.get(`/tickets/${twice}`, a.token)).body.contact.number, body: `de novo ${word}` }, w.token);
     const caller = { id: a.user.id, companyId: a.company.id, profile: "admin", super: false, allTicket: "disable", sessionId: "test" };
     for (const commonWordMessages of [2_000, -1]) {
-      const search = (q: string) => listTickets(t.built.ctx.database, caller, { searchParam: q, pageNumber: 1, showAll: true, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined }, { commonWordMessages }).then((s) => JSON.parse(s));
+      const search = (q: string) =>
+        listTickets(t.built.ctx.database, caller, { searchParam: q, pageNumber: 1, showAll: true, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined }, { commonWordMessages }).then((s) =>
+          JSON.parse(s),
+        );
       const found = await search(word.toLowerCase());
       expect(found).toMatchObject({ count: 2, hasMore: false });
       expect(found.tickets.map((x: { id: number }) => x.id)).toEqual([twice, byName]);
@@ -100,11 +112,17 @@ describe("GET /tickets by status: each queue walked newest first, merged", () =>
   it("gives the same pages as one filter over all the tickets, for admins and attendants, any queue choice and page", async () => {
     const b = await signUpCompany(t.http);
     const db = t.built.ctx.db;
-    const made = await db.insert(queues).values(["Vendas", "Suporte", "Cobrança"].map((name, i) => ({ companyId: b.company.id, name, color: `#00000${i}` }))).returning();
+    const made = await db
+      .insert(queues)
+      .values(["Vendas", "Suporte", "Cobrança"].map((name, i) => ({ companyId: b.company.id, name, color: `#00000${i}` })))
+      .returning();
     const [q1, q2, q3] = made.map((q) => q.id);
     const ana = await createAttendant(t, b.token, { queueIds: [q1, q2] });
     const other = await createAttendant(t, b.token, { queueIds: [q3] });
-    const people = await db.insert(contacts).values(Array.from({ length: 300 }, (_, i) => ({ companyId: b.company.id, name: `Cliente ${i}`, number: `5511900${String(i).padStart(6, "0")}` }))).returning();
+    const people = await db
+      .insert(contacts)
+      .values(Array.from({ length: 300 }, (_, i) => ({ companyId: b.company.id, name: `Cliente ${i}`, number: `5511900${String(i).padStart(6, "0")}` })))
+      .returning();
     const base = Date.parse("2026-11-01T12:00:00Z");
     const rows = people.map((c, i) => {
       const queueId = [q1, q1, q1, q2, q3, null][(i * 7) % 6];
@@ -124,7 +142,9 @@ describe("GET /tickets by status: each queue walked newest first, merged", () =>
     const attendant = { ...admin, id: ana.id, profile: "user" };
     type Status = "pending" | "open" | "closed";
     const list = (caller: typeof admin, q: { status: Status; queueIds?: number[]; showAll?: boolean; pageNumber?: number }, mergeQueues: boolean) =>
-      listTickets(t.built.ctx.database, caller, { searchParam: "", pageNumber: 1, showAll: false, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined, ...q }, { mergeQueues }).then((s) => JSON.parse(s));
+      listTickets(t.built.ctx.database, caller, { searchParam: "", pageNumber: 1, showAll: false, withUnreadMessages: false, queueIds: undefined, tags: undefined, users: undefined, ...q }, { mergeQueues }).then((s) =>
+        JSON.parse(s),
+      );
     const choices = [undefined, [q1], [q1, q1, q3], [q2, q3], [q1, q2, q3]];
     for (const caller of [admin, attendant])
       for (const status of ["pending", "open", "closed"] as const)

@@ -87,9 +87,10 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   const offset = firstPage ? "0" : p.add((q.pageNumber - 1) * limit);
   const holder = ownOrNobody && `(t.user_id = ${ownOrNobody} or t.user_id is null)`;
   const filter = [...where, ...(holder ? [holder] : []), ...(inScope ? [inScope] : [])].join(" and ");
-  const page = scope && q.status && !q.searchParam && opts.mergeQueues !== false
-    ? mergedPage(where.join(" and "), scope, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1), ownOrNobody)
-    : `select t.* from tickets t where ${filter}`;
+  const page =
+    scope && q.status && !q.searchParam && opts.mergeQueues !== false
+      ? mergedPage(where.join(" and "), scope, firstPage ? String(limit + 1) : p.add(q.pageNumber * limit + 1), ownOrNobody)
+      : `select t.* from tickets t where ${filter}`;
   // every matching ticket is counted, except for a common search word: counting all of those
   // costs a scan of every matching message, and the search tab shows no count
   const count = countable
@@ -116,7 +117,10 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
  * The queues in view (an SQL int[]) and, for an attendant, their id and the company's other queues
  * (an SQL int[]): their tickets in other queues are in view too.
  */
-interface QueueScope { queues: string; attendant?: { id: string; otherQueues: string } }
+interface QueueScope {
+  queues: string;
+  attendant?: { id: string; otherQueues: string };
+}
 
 /**
  * The tickets of a status in view, newest first, as one ordered walk per queue (index tickets_company_status_queue_updated_idx),
@@ -145,8 +149,7 @@ function mergedPage(rest: string, scope: QueueScope, upTo: string, ownOrNobody?:
   const walk = (condition: string, holder: string) =>
     `(select t.* from tickets t where ${rest} and ${condition}${holder} order by t.queue_id desc,${holder ? " t.user_id desc," : ""} t.updated_at desc, t.id desc limit ${upTo})`;
   const holders = ownOrNobody ? [` and t.user_id = ${ownOrNobody}`, " and t.user_id is null"] : [""];
-  const eachOf = (queues: string, holder: string) =>
-    `select b.* from (select unnest(array(select distinct unnest(${queues}))) as id) bq cross join lateral ${walk("t.queue_id = bq.id", holder)} b`;
+  const eachOf = (queues: string, holder: string) => `select b.* from (select unnest(array(select distinct unnest(${queues}))) as id) bq cross join lateral ${walk("t.queue_id = bq.id", holder)} b`;
   return `select t.* from (
       ${holders.map((h) => eachOf(scope.queues, h)).join(" union all ")}
       ${holders.map((h) => `union all ${walk("t.queue_id is null", h)}`).join(" ")}
@@ -156,9 +159,6 @@ function mergedPage(rest: string, scope: QueueScope, upTo: string, ownOrNobody?:
 
 /** The planner's estimate of the company's messages containing a pattern (trigram statistics). */
 async function estimatedMatches(database: Database, companyId: number, like: string) {
-  const [row] = await database.query<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>(
-    "explain (format json) select 1 from messages where company_id = $1 and body ilike $2",
-    [companyId, like],
-  );
+  const [row] = await database.query<{ "QUERY PLAN": [{ Plan: { "Plan Rows": number } }] }>("explain (format json) select 1 from messages where company_id = $1 and body ilike $2", [companyId, like]);
   return row["QUERY PLAN"][0].Plan["Plan Rows"];
 }

@@ -57,7 +57,10 @@ export async function presentTicket(db: Db, row: TicketRow): Promise<TicketView>
 
 /** A ticket of the company by id, or null (another company's ticket is simply not found). */
 export async function findTicket(db: Db, companyId: number, ticketId: number) {
-  const [row] = await db.select().from(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  const [row] = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
   return row ?? null;
 }
 

@@ -2,7 +2,11 @@ import { rooms } from "@balcao/common";
 import type { Realtime } from "../../realtime/realtime";
 import type { TicketView } from "./present";
 
-interface Placement { status: string; queueId: number | null; userId: number | null }
+interface Placement {
+  status: string;
+  queueId: number | null;
+  userId: number | null;
+}
 
 /**
  * Rooms that must hear about a ticket: its status room (admins), its queue's status room

@@ -16,13 +16,9 @@ export function ticketRoutes(ctx: AppContext) {
       reply.type("application/json; charset=utf-8").send(jsonText(ticketResponses.page[200], await listTickets(ctx.database, request.caller, request.query))),
     );
 
-    r.get("/tickets/u/:uuid", { schema: { params: uuidParams, tags: ["tickets"], response: ticketResponses.one } }, async (request) =>
-      presentTicket(ctx.db, await findByUuid(ctx, request.caller, request.params.uuid)),
-    );
+    r.get("/tickets/u/:uuid", { schema: { params: uuidParams, tags: ["tickets"], response: ticketResponses.one } }, async (request) => presentTicket(ctx.db, await findByUuid(ctx, request.caller, request.params.uuid)));
 
-    r.get("/tickets/:id", { schema: { params: idParams, tags: ["tickets"], response: ticketResponses.one } }, async (request) =>
-      presentTicket(ctx.db, await loadAccessibleTicket(ctx, request.caller, request.params.id)),
-    );
+    r.get("/tickets/:id", { schema: { params: idParams, tags: ["tickets"], response: ticketResponses.one } }, async (request) => presentTicket(ctx.db, await loadAccessibleTicket(ctx, request.caller, request.params.id)));
 
     r.post("/tickets", { schema: { body: createTicketBody, tags: ["tickets"], response: ticketResponses.created } }, async (request, reply) =>
       reply.status(201).send(await createTicket(ctx, request.caller, request.body)),

@@ -26,7 +26,10 @@ export async function loadAccessibleTicket(ctx: AppContext, caller: Caller, tick
 }
 
 export async function findByUuid(ctx: AppContext, caller: Caller, uuid: string) {
-  const [ticket] = await ctx.db.select().from(tickets).where(and(eq(tickets.companyId, caller.companyId), eq(tickets.uuid, uuid)));
+  const [ticket] = await ctx.db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.uuid, uuid)));
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND", 404);
   if (!canAccessTicket(caller, await queueIdsOf(ctx.db, caller.companyId, caller.id), ticket)) throw forbidden();
   return ticket;
@@ -34,9 +37,33 @@ export async function findByUuid(ctx: AppContext, caller: Caller, uuid: string) 
 
 async function assertOfCompany(ctx: AppContext, companyId: number, ids: { queueId?: number | null; userId?: number | null; whatsappId?: number | null }) {
   const checks: [number | null | undefined, () => Promise<unknown[]>, string][] = [
-    [ids.queueId, () => ctx.db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, ids.queueId!))), "queueId"],
-    [ids.userId, () => ctx.db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, ids.userId!))), "userId"],
-    [ids.whatsappId, () => ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, ids.whatsappId!))), "whatsappId"],
+    [
+      ids.queueId,
+      () =>
+        ctx.db
+          .select({ id: queues.id })
+          .from(queues)
+          .where(and(eq(queues.companyId, companyId), eq(queues.id, ids.queueId!))),
+      "queueId",
+    ],
+    [
+      ids.userId,
+      () =>
+        ctx.db
+          .select({ id: users.id })
+          .from(users)
+          .where(and(eq(users.companyId, companyId), eq(users.id, ids.userId!))),
+      "userId",
+    ],
+    [
+      ids.whatsappId,
+      () =>
+        ctx.db
+          .select({ id: whatsapps.id })
+          .from(whatsapps)
+          .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, ids.whatsappId!))),
+      "whatsappId",
+    ],
   ];
   for (const [value, query, field] of checks) {
     if (value && (await query()).length === 0) throw new AppError("ERR_VALIDATION", 400, { field, message: `${field}: Invalid value` });
@@ -55,16 +82,21 @@ async function otherOpenTicketError(ctx: AppContext, companyId: number, contactI
   return new AppError("ERR_OTHER_OPEN_TICKET", 409, { error: JSON.stringify(summary), code: "ERR_OTHER_OPEN_TICKET" });
 }
 
-
 export async function createTicket(ctx: AppContext, caller: Caller, body: { contactId: number; queueId?: number | null; whatsappId?: number | null }) {
-  const [contact] = await ctx.db.select().from(contacts).where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, body.contactId)));
+  const [contact] = await ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, body.contactId)));
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
   if (!body.queueId && !isAdmin(caller)) throw new AppError("ERR_VALIDATION", 400, { field: "queueId", message: "queueId: Required" });
   await assertOfCompany(ctx, caller.companyId, { queueId: body.queueId, whatsappId: body.whatsappId });
   if (body.queueId && !isAdmin(caller) && !(await queueIdsOf(ctx.db, caller.companyId, caller.id)).includes(body.queueId)) throw forbidden();
   let whatsappId = body.whatsappId ?? null;
   if (!whatsappId) {
-    const [def] = await ctx.db.select({ id: whatsapps.id }).from(whatsapps).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.isDefault, true)));
+    const [def] = await ctx.db
+      .select({ id: whatsapps.id })
+      .from(whatsapps)
+      .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.isDefault, true)));
     if (!def) throw new AppError("ERR_NO_DEF_WAPP_FOUND", 404);
     whatsappId = def.id;
   }
@@ -131,7 +163,10 @@ export async function updateTicket(ctx: AppContext, caller: Caller, ticketId: nu
 }
 
 async function greetOnAccept(ctx: AppContext, caller: Caller, ticket: TicketView) {
-  const [setting] = await ctx.db.select().from(settings).where(and(eq(settings.companyId, caller.companyId), eq(settings.key, "sendGreetingAccepted")));
+  const [setting] = await ctx.db
+    .select()
+    .from(settings)
+    .where(and(eq(settings.companyId, caller.companyId), eq(settings.key, "sendGreetingAccepted")));
   if (setting?.value !== "enabled") return;
   const [me] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.id));
   const firstName = ticket.contact.name.split(" ")[0];

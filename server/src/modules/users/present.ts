@@ -38,17 +38,10 @@ export function presentUser(u: UserRow, queueList: UserQueueRef[], company: { id
 
 /** The `user` of the auth responses: profile, queues, company with due date and settings. */
 export async function loadSessionUser(db: Db, userId: number): Promise<SessionUser | null> {
-  const [row] = await db
-    .select({ user: users, company: companies })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(users.id, userId));
+  const [row] = await db.select({ user: users, company: companies }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
   if (!row) return null;
   const { user, company } = row;
-  const [queueMap, settingRows] = await Promise.all([
-    queuesByUser(db, user.companyId, [user.id]),
-    db.select().from(settings).where(eq(settings.companyId, company.id)).orderBy(asc(settings.key)),
-  ]);
+  const [queueMap, settingRows] = await Promise.all([queuesByUser(db, user.companyId, [user.id]), db.select().from(settings).where(eq(settings.companyId, company.id)).orderBy(asc(settings.key))]);
   return {
     id: user.id,
     name: user.name,

@@ -27,9 +27,7 @@ export const userListItem = looseEntity({
 
 export const usersPage = page("users", userListItem).meta({ description: "A page of the company's users." });
 
-export const userNames = z
-  .array(looseEntity({ id, name: z.string(), email: z.string(), queues: z.array(userQueueRef) }))
-  .meta({ description: "Every user of the company, for selects." });
+export const userNames = z.array(looseEntity({ id, name: z.string(), email: z.string(), queues: z.array(userQueueRef) })).meta({ description: "Every user of the company, for selects." });
 
 /** The signed-in user with its company, due date and settings (auth answers and /auth/me). */
 export const sessionUser = looseEntity({

@@ -14,9 +14,7 @@ export function userRoutes(ctx: AppContext) {
 
     r.get("/users/list", { schema: { tags: ["users"], response: { 200: userNames } } }, async (request) => usersService.listUserNames(ctx.db, request.caller));
 
-    r.get("/users/:id", { schema: { params: idParams, tags: ["users"], response: { 200: userListItem } } }, async (request) =>
-      usersService.showUser(ctx.db, request.caller, request.params.id),
-    );
+    r.get("/users/:id", { schema: { params: idParams, tags: ["users"], response: { 200: userListItem } } }, async (request) => usersService.showUser(ctx.db, request.caller, request.params.id));
 
     r.post("/users", { schema: { body: createUserBody, tags: ["users"], response: { 201: userListItem } } }, async (request, reply) => {
       const user = await usersService.createUser(ctx, request.caller, request.body);

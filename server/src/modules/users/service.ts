@@ -34,7 +34,11 @@ export async function listUsers(db: Db, caller: Caller, query: ListQuery) {
     db.select({ total: count() }).from(users).where(where),
     db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, caller.companyId)),
   ]);
-  const queueMap = await queuesByUser(db, caller.companyId, rows.map((u) => u.id));
+  const queueMap = await queuesByUser(
+    db,
+    caller.companyId,
+    rows.map((u) => u.id),
+  );
   return {
     users: rows.map((u) => presentUser(u, queueMap.get(u.id) ?? [], company)),
     count: total,
@@ -45,7 +49,11 @@ export async function listUsers(db: Db, caller: Caller, query: ListQuery) {
 /** Id and name of every user of the company, for selects. */
 export async function listUserNames(db: Db, caller: Caller) {
   const rows = await db.select({ id: users.id, name: users.name, email: users.email }).from(users).where(eq(users.companyId, caller.companyId)).orderBy(asc(users.id));
-  const queueMap = await queuesByUser(db, caller.companyId, rows.map((u) => u.id));
+  const queueMap = await queuesByUser(
+    db,
+    caller.companyId,
+    rows.map((u) => u.id),
+  );
   return rows.map((u) => ({ ...u, queues: queueMap.get(u.id) ?? [] }));
 }
 
@@ -58,13 +66,19 @@ export async function showUser(db: Db, caller: Caller, userId: number) {
 
 async function assertQueuesOfCompany(tx: Tx, companyId: number, queueIds: number[]) {
   if (queueIds.length === 0) return;
-  const found = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
+  const found = await tx
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), inArray(queues.id, queueIds)));
   if (found.length !== new Set(queueIds).size) throw new AppError("ERR_VALIDATION", 400, { field: "queueIds", message: "queueIds: Invalid value" });
 }
 
 async function assertWhatsappOfCompany(tx: Tx, companyId: number, whatsappId: number | null | undefined) {
   if (!whatsappId) return;
-  const [found] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
+  const [found] = await tx
+    .select({ id: whatsapps.id })
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, whatsappId)));
   if (!found) throw new AppError("ERR_NO_WAPP_FOUND", 404);
 }
 
@@ -92,20 +106,22 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
   if (requested !== caller.companyId && !caller.super) throw forbidden();
   const companyId = requested;
   const passwordHash = await hashPassword(body.password);
-  return guardEmail(ctx.db, companyId, body.email, () => command(ctx, async (tx, events) => {
-    await assertPlanAllowsOneMore(tx, companyId, "users");
-    await assertEmailFree(tx, body.email, { companyId });
-    await assertQueuesOfCompany(tx, companyId, body.queueIds ?? []);
-    await assertWhatsappOfCompany(tx, companyId, body.whatsappId);
-    const [created] = await tx
-      .insert(users)
-      .values({ companyId, name: body.name, email: body.email, passwordHash, profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId ?? null })
-      .returning({ id: users.id });
-    await setQueues(tx, companyId, created.id, body.queueIds ?? []);
-    const user = (await findUserForList(tx, companyId, created.id))!;
-    events.add(userCreated(user, actorOf(caller)));
-    return user;
-  }));
+  return guardEmail(ctx.db, companyId, body.email, () =>
+    command(ctx, async (tx, events) => {
+      await assertPlanAllowsOneMore(tx, companyId, "users");
+      await assertEmailFree(tx, body.email, { companyId });
+      await assertQueuesOfCompany(tx, companyId, body.queueIds ?? []);
+      await assertWhatsappOfCompany(tx, companyId, body.whatsappId);
+      const [created] = await tx
+        .insert(users)
+        .values({ companyId, name: body.name, email: body.email, passwordHash, profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId ?? null })
+        .returning({ id: users.id });
+      await setQueues(tx, companyId, created.id, body.queueIds ?? []);
+      const user = (await findUserForList(tx, companyId, created.id))!;
+      events.add(userCreated(user, actorOf(caller)));
+      return user;
+    }),
+  );
 }
 
 const sameIds = (a: number[], b: number[]) => new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
@@ -115,42 +131,60 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
   const admin = isAdmin(caller);
   if (!admin && caller.id !== userId) throw forbidden();
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  return guardEmail(ctx.db, caller.companyId, body.email, () => command(ctx, async (tx, events) => {
-    // concurrent edits of one user (its queues are deleted and inserted again) wait for each other
-    const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId))).for("update");
-    if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
-    // the platform's super user answers only to itself
-    if (existing.super && !caller.super) throw forbidden();
-    if (body.email && body.email !== existing.email) await assertEmailFree(tx, body.email, { companyId: caller.companyId, exceptUserId: userId });
-    const changes: Partial<typeof users.$inferInsert> = { name: body.name, email: body.email };
-    const changed: string[] = [];
-    if (admin) {
-      await assertWhatsappOfCompany(tx, caller.companyId, body.whatsappId);
-      Object.assign(changes, { profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId });
-      if (body.queueIds) {
-        await assertQueuesOfCompany(tx, caller.companyId, body.queueIds);
-        const before = await tx.select({ id: userQueues.queueId }).from(userQueues).where(and(eq(userQueues.companyId, caller.companyId), eq(userQueues.userId, userId)));
-        await setQueues(tx, caller.companyId, userId, body.queueIds);
-        if (!sameIds(before.map((q) => q.id), body.queueIds)) changed.push("queueIds");
+  return guardEmail(ctx.db, caller.companyId, body.email, () =>
+    command(ctx, async (tx, events) => {
+      // concurrent edits of one user (its queues are deleted and inserted again) wait for each other
+      const [existing] = await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)))
+        .for("update");
+      if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
+      // the platform's super user answers only to itself
+      if (existing.super && !caller.super) throw forbidden();
+      if (body.email && body.email !== existing.email) await assertEmailFree(tx, body.email, { companyId: caller.companyId, exceptUserId: userId });
+      const changes: Partial<typeof users.$inferInsert> = { name: body.name, email: body.email };
+      const changed: string[] = [];
+      if (admin) {
+        await assertWhatsappOfCompany(tx, caller.companyId, body.whatsappId);
+        Object.assign(changes, { profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId });
+        if (body.queueIds) {
+          await assertQueuesOfCompany(tx, caller.companyId, body.queueIds);
+          const before = await tx
+            .select({ id: userQueues.queueId })
+            .from(userQueues)
+            .where(and(eq(userQueues.companyId, caller.companyId), eq(userQueues.userId, userId)));
+          await setQueues(tx, caller.companyId, userId, body.queueIds);
+          if (
+            !sameIds(
+              before.map((q) => q.id),
+              body.queueIds,
+            )
+          )
+            changed.push("queueIds");
+        }
       }
-    }
-    changed.unshift(...changedFields(existing, changes));
-    const defined = Object.fromEntries(Object.entries({ ...changes, passwordHash }).filter(([, v]) => v !== undefined));
-    await tx.update(users).set({ ...defined, updatedAt: new Date() }).where(eq(users.id, userId));
-    const closedSessions: string[] = [];
-    if (passwordHash) {
-      changed.push("password");
-      // A new password closes the user's other signed-in browsers.
-      const keep = caller.id === userId ? caller.sessionId : null;
-      const sessions = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, userId));
-      const close = sessions.map((s) => s.id).filter((id) => id !== keep);
-      if (close.length) await tx.update(userSessions).set({ revokedAt: new Date() }).where(inArray(userSessions.id, close));
-      closedSessions.push(...close);
-    }
-    const user = (await findUserForList(tx, caller.companyId, userId))!;
-    events.add(userUpdated(user, changed, closedSessions, actorOf(caller)));
-    return user;
-  }));
+      changed.unshift(...changedFields(existing, changes));
+      const defined = Object.fromEntries(Object.entries({ ...changes, passwordHash }).filter(([, v]) => v !== undefined));
+      await tx
+        .update(users)
+        .set({ ...defined, updatedAt: new Date() })
+        .where(eq(users.id, userId));
+      const closedSessions: string[] = [];
+      if (passwordHash) {
+        changed.push("password");
+        // A new password closes the user's other signed-in browsers.
+        const keep = caller.id === userId ? caller.sessionId : null;
+        const sessions = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, userId));
+        const close = sessions.map((s) => s.id).filter((id) => id !== keep);
+        if (close.length) await tx.update(userSessions).set({ revokedAt: new Date() }).where(inArray(userSessions.id, close));
+        closedSessions.push(...close);
+      }
+      const user = (await findUserForList(tx, caller.companyId, userId))!;
+      events.add(userUpdated(user, changed, closedSessions, actorOf(caller)));
+      return user;
+    }),
+  );
 }
 
 /**
@@ -161,7 +195,11 @@ export async function deleteUser(ctx: AppContext, caller: Caller, userId: number
   if (!isAdmin(caller)) throw forbidden();
   const actor = actorOf(caller);
   await command(ctx, async (tx, events) => {
-    const [existing] = await tx.select().from(users).where(and(eq(users.id, userId), eq(users.companyId, caller.companyId))).for("update");
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.companyId, caller.companyId)))
+      .for("update");
     if (!existing) throw new AppError("ERR_NO_USER_FOUND", 404);
     if (existing.id === caller.id || (existing.super && !caller.super)) throw forbidden();
     const active = await tx
@@ -173,7 +211,13 @@ export async function deleteUser(ctx: AppContext, caller: Caller, userId: number
     const returned = ids.length ? await tx.update(tickets).set({ status: "pending", userId: null }).where(inArray(tickets.id, ids)).returning() : [];
     const sessions = await tx.select({ id: userSessions.id }).from(userSessions).where(eq(userSessions.userId, userId));
     await tx.delete(users).where(eq(users.id, userId));
-    events.add(userDeleted(existing, sessions.map((s) => s.id), actor));
+    events.add(
+      userDeleted(
+        existing,
+        sessions.map((s) => s.id),
+        actor,
+      ),
+    );
     const before = new Map(active.map((b) => [b.id, b]));
     for (const view of await presentTickets(tx, caller.companyId, returned)) {
       const was = before.get(view.id);

@@ -25,7 +25,10 @@ describe("concurrent edits of one user", () => {
     const results = await Promise.all(sets.map((ids, i) => t.http.put(`/users/${created.body.id}`, { name: `Maria ${i}`, queueIds: ids }, a.token)));
     expect(results.map((r) => r.status)).toEqual(sets.map(() => 200));
 
-    const rows = await t.built.ctx.db.select({ id: userQueues.queueId }).from(userQueues).where(and(eq(userQueues.companyId, a.company.id), eq(userQueues.userId, created.body.id)));
+    const rows = await t.built.ctx.db
+      .select({ id: userQueues.queueId })
+      .from(userQueues)
+      .where(and(eq(userQueues.companyId, a.company.id), eq(userQueues.userId, created.body.id)));
     const final = (await t.http.get(`/users/${created.body.id}`, a.token)).body;
     const winner = sets[Number(final.name.split(" ")[1])];
     expect(rows.map((r) => r.id).sort()).toEqual([...winner].sort());

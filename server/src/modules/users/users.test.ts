@@ -9,7 +9,16 @@ let b: Awaited<ReturnType<typeof signUpCompany>>;
 let queueA: number;
 let queueB: number;
 
-const newUser = (over: Record<string, unknown> = {}) => ({ name: "Maria Silva", email: `${unique("maria")}@example.com`, password: "secret1", profile: "user", allTicket: "desabled", queueIds: [], whatsappId: null, ...over });
+const newUser = (over: Record<string, unknown> = {}) => ({
+  name: "Maria Silva",
+  email: `${unique("maria")}@example.com`,
+  password: "secret1",
+  profile: "user",
+  allTicket: "desabled",
+  queueIds: [],
+  whatsappId: null,
+  ...over,
+});
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -32,7 +32,10 @@ async function lastDeliveries(db: Db, companyId: number, endpointIds: number[]) 
 
 /** The caller's company's endpoint, or 404 (another company's is simply not found). */
 export async function findEndpoint(db: Db, companyId: number, id: number) {
-  const [row] = await db.select().from(webhookEndpoints).where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)));
+  const [row] = await db
+    .select()
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.id, id)));
   if (!row) throw notFound();
   return row;
 }
@@ -40,7 +43,11 @@ export async function findEndpoint(db: Db, companyId: number, id: number) {
 export async function listEndpoints(ctx: AppContext, caller: Caller): Promise<WebhookEndpointView[]> {
   authorize(caller, "webhooks:manage");
   const rows = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, caller.companyId)).orderBy(webhookEndpoints.id);
-  const last = await lastDeliveries(ctx.db, caller.companyId, rows.map((r) => r.id));
+  const last = await lastDeliveries(
+    ctx.db,
+    caller.companyId,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => presentEndpoint(r, last.get(r.id) ?? null));
 }
 

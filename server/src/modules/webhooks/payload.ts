@@ -27,7 +27,10 @@ const RECORDS: Record<string, { key: string; idField: string; load: Loader; clea
     key: "message",
     idField: "messageId",
     load: async (db, companyId, id) => {
-      const rows = await db.select().from(messages).where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
+      const rows = await db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.companyId, companyId), eq(messages.id, id)));
       return (await presentMessages(db, companyId, rows))[0] ?? null;
     },
   },
@@ -35,7 +38,10 @@ const RECORDS: Record<string, { key: string; idField: string; load: Loader; clea
     key: "contact",
     idField: "contactId",
     load: async (db, companyId, id) => {
-      const [row] = await db.select().from(contacts).where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
+      const [row] = await db
+        .select()
+        .from(contacts)
+        .where(and(eq(contacts.companyId, companyId), eq(contacts.id, id)));
       return row ? presentContact(row) : null;
     },
   },
@@ -43,7 +49,10 @@ const RECORDS: Record<string, { key: string; idField: string; load: Loader; clea
     key: "whatsapp",
     idField: "whatsappId",
     load: async (db, companyId, id) => {
-      const [row] = await db.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+      const [row] = await db
+        .select()
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
       return row ?? null;
     },
     clean: safeWhatsapp,

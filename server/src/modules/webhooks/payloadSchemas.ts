@@ -1,15 +1,5 @@
 import { z } from "zod";
-import {
-  CHANNELS,
-  SCHEDULE_STATUSES,
-  TICKET_STATUSES,
-  WEBHOOK_EVENT_TYPES,
-  type ContactView,
-  type MessageView,
-  type ScheduleView,
-  type TicketView,
-  type WebhookEventType,
-} from "@balcao/common";
+import { CHANNELS, SCHEDULE_STATUSES, TICKET_STATUSES, WEBHOOK_EVENT_TYPES, type ContactView, type MessageView, type ScheduleView, type TicketView, type WebhookEventType } from "@balcao/common";
 import type { safeWhatsapp } from "./payload";
 
 /**
@@ -21,7 +11,10 @@ import type { safeWhatsapp } from "./payload";
 
 /** Both ways assignable: the schema's output is exactly the type. */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const exact = <T>() => <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { "the schema differs from the view type": T })) => schema;
+const exact =
+  <T>() =>
+  <S extends z.ZodType>(schema: S & (Same<z.output<S>, T> extends true ? unknown : { "the schema differs from the view type": T })) =>
+    schema;
 
 const id = z.number().int();
 const iso = z.string().meta({ format: "date-time" });
@@ -92,9 +85,7 @@ const messageRecord = exact<MessageView>()(
       ack: z.number().int().meta({ description: "0 pending, 1 sent, 2 delivered, 3 read, 4/5 played." }),
       sendStatus: z.enum(["pending", "sending", "sent", "failed"]).nullable(),
       quotedMsgId: id.nullable(),
-      quotedMsg: z
-        .object({ id, body: z.string(), fromMe: z.boolean(), mediaType: z.enum(MEDIA).nullable(), contact: ref.nullable() })
-        .nullable(),
+      quotedMsg: z.object({ id, body: z.string(), fromMe: z.boolean(), mediaType: z.enum(MEDIA).nullable(), contact: ref.nullable() }).nullable(),
       contact: ref.nullable(),
       userId: id.nullable(),
       transcript: z.string().nullable().optional(),

@@ -19,7 +19,12 @@ const SECOND = 1000;
 // a short timeout stands for the 10 s one: the receiver that never answers is cut off the same way
 const send = (at: Date) => deliverDueWebhooks(t.built.ctx, { now: at, timeoutMs: 300 });
 const deliveryOf = async (eventId: number) =>
-  (await t.built.ctx.db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventId, eventId))))[0];
+  (
+    await t.built.ctx.db
+      .select()
+      .from(webhookDeliveries)
+      .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.eventId, eventId)))
+  )[0];
 
 /** A ticket.updated of a real ticket of company A, through a command as the tickets module records it. */
 async function ticketUpdated(opts: { transient: boolean } = { transient: true }) {
@@ -165,7 +170,10 @@ describe("outgoing webhook deliveries", () => {
     try {
       for (const host of ["localhost", "127.0.0.1"]) {
         // saved while the name was public; it points inside now (DNS rebinding)
-        await t.built.ctx.db.update(webhookEndpoints).set({ url: `http://${host}:${port}/hooks/balcao` }).where(eq(webhookEndpoints.id, endpointId));
+        await t.built.ctx.db
+          .update(webhookEndpoints)
+          .set({ url: `http://${host}:${port}/hooks/balcao` })
+          .where(eq(webhookEndpoints.id, endpointId));
         const event = await ticketUpdated();
         expect(await send(new Date())).toEqual({ succeeded: 0, retrying: 1, failed: 0 });
         expect((await deliveryOf(event.id)).lastError).toMatch(/private or reserved address/);

@@ -26,7 +26,17 @@ const allowPrivate = (allow: boolean) => {
 
 describe("webhook endpoints", () => {
   it("refuse URLs that resolve to loopback, private, link-local or unique-local addresses, naming the field", async () => {
-    for (const url of ["http://127.0.0.1:8080/x", "http://localhost/x", "http://10.1.2.3/", "http://192.168.0.10/", "http://169.254.169.254/latest", "http://[::1]/", "http://[fd00::1]/", "http://[::ffff:127.0.0.1]/", "http://0.0.0.0/"]) {
+    for (const url of [
+      "http://127.0.0.1:8080/x",
+      "http://localhost/x",
+      "http://10.1.2.3/",
+      "http://192.168.0.10/",
+      "http://169.254.169.254/latest",
+      "http://[::1]/",
+      "http://[fd00::1]/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://0.0.0.0/",
+    ]) {
       const res = await t.http.post("/webhook-endpoints", { url, events: ["ticket.updated"] }, a.token);
       expect({ url, status: res.status, field: res.body.field }).toEqual({ url, status: 400, field: "url" });
     }

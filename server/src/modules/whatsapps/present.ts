@@ -12,7 +12,15 @@ export async function presentWhatsapps(db: Db, rows: WhatsappRow[], opts: { show
     .select({ whatsappId: whatsappQueues.whatsappId, id: queues.id, name: queues.name, color: queues.color })
     .from(whatsappQueues)
     .innerJoin(queues, eq(queues.id, whatsappQueues.queueId))
-    .where(and(eq(whatsappQueues.companyId, rows[0].companyId), inArray(whatsappQueues.whatsappId, rows.map((r) => r.id))));
+    .where(
+      and(
+        eq(whatsappQueues.companyId, rows[0].companyId),
+        inArray(
+          whatsappQueues.whatsappId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
   // the session lease names a server process: internal, never shown
   return rows.map(({ token, cloud, sessionOwner: _owner, sessionLeaseUntil: _until, ...w }) => ({
     ...w,

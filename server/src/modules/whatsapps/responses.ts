@@ -32,7 +32,9 @@ export const whatsappView = object({
     verifyToken: z.string(),
     graphUrl: z.string(),
     apiVersion: z.string(),
-  }).nullable().meta({ description: "Cloud API settings (secrets blank), null for other channels." }),
+  })
+    .nullable()
+    .meta({ description: "Cloud API settings (secrets blank), null for other channels." }),
   createdAt: timestamp,
   updatedAt: timestamp,
   queues: z.array(object({ id, name: z.string(), color: z.string() })),

@@ -18,7 +18,10 @@ import { whatsappCreated, whatsappDeleted, whatsappUpdated } from "./events";
 type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
 
 export async function findWhatsapp(db: Db, companyId: number, id: number) {
-  const [row] = await db.select().from(whatsapps).where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
+  const [row] = await db
+    .select()
+    .from(whatsapps)
+    .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, id)));
   if (!row) throw new AppError("ERR_NO_WAPP_FOUND", 404);
   return row;
 }
@@ -31,10 +34,16 @@ export async function listWhatsapps(db: Db, companyId: number) {
 async function setQueues(tx: Tx, companyId: number, whatsappId: number, queueIds: number[]) {
   const unique = [...new Set(queueIds)];
   if (unique.length) {
-    const found = await tx.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), inArray(queues.id, unique)));
+    const found = await tx
+      .select({ id: queues.id })
+      .from(queues)
+      .where(and(eq(queues.companyId, companyId), inArray(queues.id, unique)));
     if (found.length !== unique.length) throw new AppError("ERR_VALIDATION", 400, { field: "queueIds", message: "queueIds: Invalid value" });
   }
-  const removed = await tx.delete(whatsappQueues).where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId))).returning({ queueId: whatsappQueues.queueId });
+  const removed = await tx
+    .delete(whatsappQueues)
+    .where(and(eq(whatsappQueues.companyId, companyId), eq(whatsappQueues.whatsappId, whatsappId)))
+    .returning({ queueId: whatsappQueues.queueId });
   if (unique.length) await tx.insert(whatsappQueues).values(unique.map((queueId) => ({ companyId, whatsappId, queueId })));
   return removed.length !== unique.length || removed.some((r) => !unique.includes(r.queueId));
 }
@@ -69,7 +78,10 @@ function asFieldError(err: unknown) {
 /** A transfer queue must be one of the company's queues. */
 async function assertTransferQueue(ctx: AppContext, companyId: number, queueId: number | null | undefined) {
   if (!queueId) return;
-  const [found] = await ctx.db.select({ id: queues.id }).from(queues).where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  const [found] = await ctx.db
+    .select({ id: queues.id })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
   if (!found) throw new AppError("ERR_VALIDATION", 400, { field: "transferQueueId", message: "transferQueueId: Invalid value" });
 }
 
@@ -106,7 +118,10 @@ export async function createWhatsapp(ctx: AppContext, caller: Caller, body: What
       return { row: created, view: shown };
     });
     // a new connection starts its session right away, as the original does
-    await ctx.channels.adapterFor(row).connect().catch(() => undefined);
+    await ctx.channels
+      .adapterFor(row)
+      .connect()
+      .catch(() => undefined);
     return view;
   } catch (err) {
     throw asFieldError(err);
@@ -116,15 +131,30 @@ export async function createWhatsapp(ctx: AppContext, caller: Caller, body: What
 export async function updateWhatsapp(ctx: AppContext, caller: Caller, id: number, body: Partial<WhatsappBody>) {
   const current = await findWhatsapp(ctx.db, caller.companyId, id);
   assertChannel(body.channel);
-  const queueIds = body.queueIds ?? (await ctx.db.select({ id: whatsappQueues.queueId }).from(whatsappQueues).where(and(eq(whatsappQueues.companyId, caller.companyId), eq(whatsappQueues.whatsappId, id)))).map((q) => q.id);
+  const queueIds =
+    body.queueIds ??
+    (
+      await ctx.db
+        .select({ id: whatsappQueues.queueId })
+        .from(whatsappQueues)
+        .where(and(eq(whatsappQueues.companyId, caller.companyId), eq(whatsappQueues.whatsappId, id)))
+    ).map((q) => q.id);
   assertGreeting(queueIds, body.greetingMessage ?? current.greetingMessage);
   await assertTransferQueue(ctx, caller.companyId, body.transferQueueId);
   const cloud = cloudColumn(ctx.config.dataDir, caller, current.channel, body.cloud, current.cloud);
   try {
     return await command(ctx, async (tx, events) => {
-      if (body.isDefault) await tx.update(whatsapps).set({ isDefault: false }).where(and(eq(whatsapps.companyId, caller.companyId), ne(whatsapps.id, id)));
+      if (body.isDefault)
+        await tx
+          .update(whatsapps)
+          .set({ isDefault: false })
+          .where(and(eq(whatsapps.companyId, caller.companyId), ne(whatsapps.id, id)));
       const set = { ...columns(body), ...(cloud ? { cloud } : {}), ...(body.isDefault !== undefined ? { isDefault: body.isDefault } : {}), updatedAt: new Date() };
-      const [updated] = await tx.update(whatsapps).set(set).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, id))).returning();
+      const [updated] = await tx
+        .update(whatsapps)
+        .set(set)
+        .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, id)))
+        .returning();
       if (!updated) throw new AppError("ERR_NO_WAPP_FOUND", 404); // deleted meanwhile
       const changed = changedFields(current, set);
       if (body.queueIds && (await setQueues(tx, caller.companyId, id, body.queueIds))) changed.push("queueIds");
@@ -141,7 +171,10 @@ export async function deleteWhatsapp(ctx: AppContext, caller: Caller, id: number
   const row = await findWhatsapp(ctx.db, caller.companyId, id);
   await ctx.channels.forget(id);
   await command(ctx, async (tx, events) => {
-    const [deleted] = await tx.delete(whatsapps).where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, id))).returning({ id: whatsapps.id });
+    const [deleted] = await tx
+      .delete(whatsapps)
+      .where(and(eq(whatsapps.companyId, caller.companyId), eq(whatsapps.id, id)))
+      .returning({ id: whatsapps.id });
     if (!deleted) return; // deleted meanwhile: that deletion told everyone
     if (row.isDefault) {
       const [next] = await tx.select({ id: whatsapps.id }).from(whatsapps).where(eq(whatsapps.companyId, caller.companyId)).orderBy(asc(whatsapps.id)).limit(1);

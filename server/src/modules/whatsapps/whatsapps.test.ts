@@ -25,7 +25,10 @@ describe("connections", () => {
     const second = await t.http.post("/whatsapp", { name: "Segunda", isDefault: true }, a.token);
     expect(second.body.isDefault).toBe(true);
     const list = await t.http.get("/whatsapp?session=0", a.token);
-    expect(list.body.map((w: { name: string; isDefault: boolean }) => [w.name, w.isDefault])).toEqual([["Principal", false], ["Segunda", true]]);
+    expect(list.body.map((w: { name: string; isDefault: boolean }) => [w.name, w.isDefault])).toEqual([
+      ["Principal", false],
+      ["Segunda", true],
+    ]);
 
     const renamed = await t.http.put(`/whatsapp/${first.body.id}`, { name: "Loja Centro", queueIds: [], complationMessage: "Até logo" }, a.token);
     expect(renamed.body).toMatchObject({ name: "Loja Centro", queues: [], complationMessage: "Até logo", isDefault: false });
@@ -71,7 +74,10 @@ describe("connections", () => {
   it("requires a greeting when a connection serves more than one queue", async () => {
     const [q1, q2] = await t.built.ctx.db
       .insert(queues)
-      .values([{ companyId: a.company.id, name: unique("G1"), color: "#100001" }, { companyId: a.company.id, name: unique("G2"), color: "#100002" }])
+      .values([
+        { companyId: a.company.id, name: unique("G1"), color: "#100001" },
+        { companyId: a.company.id, name: unique("G2"), color: "#100002" },
+      ])
       .returning();
     const name = unique("Greet");
     expect(await t.http.post("/whatsapp", { name, queueIds: [q1.id, q2.id], greetingMessage: "  " }, a.token)).toMatchObject({ status: 400, body: { error: "ERR_WAPP_GREETING_REQUIRED" } });

@@ -4,7 +4,14 @@ import type { AddressInfo } from "node:net";
 /** A 1×1 PNG: what a QR image is, for a stand-in. */
 export const TINY_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=";
 
-interface Payment { id: string; customer: string; value: number; dueDate: string; status: string; externalReference?: string }
+interface Payment {
+  id: string;
+  customer: string;
+  value: number;
+  dueDate: string;
+  status: string;
+  externalReference?: string;
+}
 
 /**
  * A local stand-in for Asaas' API v3, speaking its documented shapes: `access_token` header,

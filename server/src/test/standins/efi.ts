@@ -5,7 +5,14 @@ import type { TLSSocket } from "node:tls";
 import { TINY_PNG } from "./asaas";
 import type { TestCertificates } from "./certificates";
 
-interface Cob { txid: string; locId: number; valor: string; chave: string; status: string; devedor?: unknown }
+interface Cob {
+  txid: string;
+  locId: number;
+  valor: string;
+  chave: string;
+  status: string;
+  devedor?: unknown;
+}
 
 /**
  * A local stand-in for Efí's Pix API: mutual TLS (a request without the client certificate
@@ -77,7 +84,18 @@ export class EfiStandIn {
       if (!body?.chave) return [400, { nome: "chave_invalida", mensagem: "Chave não informada" }];
       const locId = ++this.seq;
       this.cobs.set(txid, { txid, locId, valor: body.valor.original, chave: body.chave, status: "ATIVA", devedor: body.devedor });
-      return [201, { calendario: { criacao: new Date().toISOString(), expiracao: body.calendario?.expiracao ?? 3600 }, txid, revisao: 0, loc: { id: locId, location: `standin/qr/v2/${txid}`, tipoCob: "cob" }, status: "ATIVA", valor: body.valor, chave: body.chave }];
+      return [
+        201,
+        {
+          calendario: { criacao: new Date().toISOString(), expiracao: body.calendario?.expiracao ?? 3600 },
+          txid,
+          revisao: 0,
+          loc: { id: locId, location: `standin/qr/v2/${txid}`, tipoCob: "cob" },
+          status: "ATIVA",
+          valor: body.valor,
+          chave: body.chave,
+        },
+      ];
     }
     if (method === "GET" && cob) {
       const found = this.cobs.get(cob[1]);
@@ -87,7 +105,14 @@ export class EfiStandIn {
     if (method === "GET" && qr) {
       const found = [...this.cobs.values()].find((c) => c.locId === Number(qr[1]));
       if (!found) return [404, { nome: "location_nao_encontrada", mensagem: "Location não encontrada" }];
-      return [200, { qrcode: `00020101021226830014BR.GOV.BCB.PIX2561standin/qr/v2/${found.txid}5204000053039865406${found.valor}6304EFI0`, imagemQrcode: `data:image/png;base64,${TINY_PNG}`, linkVisualizacao: `standin/${found.txid}` }];
+      return [
+        200,
+        {
+          qrcode: `00020101021226830014BR.GOV.BCB.PIX2561standin/qr/v2/${found.txid}5204000053039865406${found.valor}6304EFI0`,
+          imagemQrcode: `data:image/png;base64,${TINY_PNG}`,
+          linkVisualizacao: `standin/${found.txid}`,
+        },
+      ];
     }
     return [404, { nome: "nao_encontrado", mensagem: "Recurso não encontrado" }];
   }

@@ -39,7 +39,13 @@ export async function startTypebotStandIn(slug: string) {
   const calls: { path: string; body: any }[] = [];
   const fetched: Record<string, number> = {};
   const sessions = new Set<string>();
-  const choice = { type: "choice input", items: [{ id: "a", content: "Comprar" }, { id: "b", content: "Suporte" }] };
+  const choice = {
+    type: "choice input",
+    items: [
+      { id: "a", content: "Comprar" },
+      { id: "b", content: "Suporte" },
+    ],
+  };
   const files: Record<string, { type: string; data: Buffer }> = {
     "/files/cardapio.png": { type: "image/png", data: MENU_PNG },
     // no extension in the address: the file takes its type's
@@ -147,7 +153,8 @@ export async function startDialogflowStandIn() {
     if (!tokens.has(String(headers.authorization ?? "").replace(/^Bearer /, ""))) return { status: 401, json: { error: "unauthenticated" } };
     const { text, languageCode } = JSON.parse(raw).queryInput.text;
     detections.push({ path, text, languageCode });
-    if (String(text).toLowerCase() === "tchau") return { json: { queryResult: { fulfillmentMessages: [{ text: { text: ["Até logo, um atendente vai continuar."] } }], intent: { displayName: "Encerrar", endInteraction: true } } } };
+    if (String(text).toLowerCase() === "tchau")
+      return { json: { queryResult: { fulfillmentMessages: [{ text: { text: ["Até logo, um atendente vai continuar."] } }], intent: { displayName: "Encerrar", endInteraction: true } } } };
     return { json: { queryResult: { fulfillmentText: `Você disse: ${text}`, fulfillmentMessages: [{ text: { text: [`Você disse: ${text}`] } }], intent: { displayName: "Eco" } } } };
   });
   return { ...server, detections, trust: (key: crypto.KeyObject) => keys.push(key) };

@@ -49,13 +49,7 @@ export function AdminFields(props: AdminFieldsProps) {
               </TextField>
             )}
           />
-          <TextField
-            select
-            label={t("userModal.whatsapp")}
-            value={whatsappId}
-            onChange={(event) => props.onWhatsappChange(event.target.value)}
-            sx={{ gridColumn: { sm: "1 / span 2" } }}
-          >
+          <TextField select label={t("userModal.whatsapp")} value={whatsappId} onChange={(event) => props.onWhatsappChange(event.target.value)} sx={{ gridColumn: { sm: "1 / span 2" } }}>
             <MenuItem value="">{t("userModal.noWhatsapp")}</MenuItem>
             {whatsapps.map((w) => (
               <MenuItem key={w.id} value={String(w.id)}>

@@ -133,13 +133,7 @@ export function UserModal({ open, userId, onClose, onSaved }: UserModalProps) {
           <Button onClick={onClose} data-testid="user-cancel">
             {t("common.cancel")}
           </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={(!creating && !user.data) || save.isPending}
-            data-testid="user-save"
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
+          <Button type="submit" variant="contained" disabled={(!creating && !user.data) || save.isPending} data-testid="user-save" startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
             {save.isPending ? t("common.saving") : t("common.save")}
           </Button>
         </DialogActions>

@@ -18,12 +18,7 @@ interface ConversationFrameProps {
 export function ConversationFrame({ scroll, query, isEmpty, texts, empty, testIds, children }: ConversationFrameProps) {
   const { t } = useTranslation();
   return (
-    <Box
-      ref={scroll.scroller}
-      onScroll={scroll.onScroll}
-      data-testid={testIds.list}
-      sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: "auto", py: 1, bgcolor: theme.palette.mode === "dark" ? "#0b1418" : "#efeae2" })}
-    >
+    <Box ref={scroll.scroller} onScroll={scroll.onScroll} data-testid={testIds.list} sx={(theme) => ({ flex: 1, minHeight: 0, overflowY: "auto", py: 1, bgcolor: theme.palette.mode === "dark" ? "#0b1418" : "#efeae2" })}>
       <Box ref={scroll.content}>
         {query.isFetchingNextPage && (
           <Box sx={{ display: "flex", justifyContent: "center", alignItems: "center", gap: 1, py: 1 }} data-testid={testIds.older}>

@@ -37,13 +37,7 @@ export function AccountMenu() {
           <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 15 }}>{user.name.charAt(0).toUpperCase()}</Avatar>
         </IconButton>
       </Tooltip>
-      <Menu
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-      >
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
         <Typography variant="subtitle2" sx={{ px: 2, pt: 1 }} noWrap>
           {user.name}
         </Typography>

@@ -41,13 +41,7 @@ export function TopBarPopoverButton({ title, label, icon, badge, testId, count, 
           </Badge>
         </IconButton>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => onAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-      >
+      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => onAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
         <Box sx={[{ maxHeight: 300, overflowY: "auto" }, ...(Array.isArray(boxSx) ? boxSx : [boxSx])]} onScroll={onScroll} data-testid={`${testId}-popover`}>
           <Typography variant="subtitle2" sx={{ px: 2, pt: 1.5 }}>
             {title}

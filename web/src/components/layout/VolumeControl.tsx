@@ -35,15 +35,7 @@ export function VolumeSlider({ testId = "volume-slider" }: { testId?: string }) 
       onKeyDown={(event) => SLIDER_KEYS.has(event.key) && event.stopPropagation()}
     >
       <VolumeDown fontSize="small" />
-      <Slider
-        value={volume}
-        min={0}
-        max={1}
-        step={0.1}
-        onChange={(_, value) => setVolume(Array.isArray(value) ? value[0] : value)}
-        aria-label={t("layout.volume")}
-        data-testid={testId}
-      />
+      <Slider value={volume} min={0} max={1} step={0.1} onChange={(_, value) => setVolume(Array.isArray(value) ? value[0] : value)} aria-label={t("layout.volume")} data-testid={testId} />
       <VolumeUp fontSize="small" />
     </Stack>
   );
@@ -63,13 +55,7 @@ export function VolumeControl() {
           <Icon />
         </IconButton>
       </Tooltip>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-        transformOrigin={{ vertical: "top", horizontal: "center" }}
-      >
+      <Popover open={Boolean(anchor)} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "center" }} transformOrigin={{ vertical: "top", horizontal: "center" }}>
         <VolumeSlider />
       </Popover>
     </>

@@ -24,15 +24,11 @@ describe("side menu", () => {
     expect(admin).not.toContain("/announcements");
     expect(admin).not.toContain("/prompts");
     expect(admin).not.toContain("/campaigns");
-    expect(paths({ isAdmin: true, isSuper: true, plan: allFlags, campaignsFlag: false })).toEqual(
-      expect.arrayContaining(["/announcements", "/prompts", "/queue-integration", "/messages-api", "/campaigns"]),
-    );
+    expect(paths({ isAdmin: true, isSuper: true, plan: allFlags, campaignsFlag: false })).toEqual(expect.arrayContaining(["/announcements", "/prompts", "/queue-integration", "/messages-api", "/campaigns"]));
   });
 
   it("shows campaigns when the plan enables them or the cshow flag exists", () => {
-    expect(paths({ isAdmin: true, isSuper: false, plan: {}, campaignsFlag: true })).toEqual(
-      expect.arrayContaining(["/campaigns", "/contact-lists", "/campaigns-config"]),
-    );
+    expect(paths({ isAdmin: true, isSuper: false, plan: {}, campaignsFlag: true })).toEqual(expect.arrayContaining(["/campaigns", "/contact-lists", "/campaigns-config"]));
     expect(paths({ isAdmin: true, isSuper: false, plan: { useCampaigns: true }, campaignsFlag: false })).toContain("/campaigns");
   });
 

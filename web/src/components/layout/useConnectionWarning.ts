@@ -44,10 +44,7 @@ export function useConnectionWarning(companyId: number, enabled: boolean): boole
 
   useEffect(() => {
     if (!data) return;
-    const timer = window.setTimeout(
-      () => setWarning(data.some((w) => CONNECTION_WARNING_STATUSES.includes(w.status))),
-      CONNECTION_WARNING_CHECK_DELAY_MS,
-    );
+    const timer = window.setTimeout(() => setWarning(data.some((w) => CONNECTION_WARNING_STATUSES.includes(w.status))), CONNECTION_WARNING_CHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [data]);
 

@@ -53,13 +53,7 @@ export function AttachmentPicker(props: AttachmentPickerProps) {
             />
             <Tooltip title={removeLabel}>
               <span>
-                <IconButton
-                  size="small"
-                  aria-label={removeLabel}
-                  disabled={disabled}
-                  onClick={pending ? props.onClearPending : props.onRemoveStored}
-                  data-testid={`${testIdPrefix}-attachment-remove`}
-                >
+                <IconButton size="small" aria-label={removeLabel} disabled={disabled} onClick={pending ? props.onClearPending : props.onRemoveStored} data-testid={`${testIdPrefix}-attachment-remove`}>
                   <DeleteOutlineIcon fontSize="small" />
                 </IconButton>
               </span>

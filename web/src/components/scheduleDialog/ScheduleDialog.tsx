@@ -179,13 +179,7 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
                   />
                 )}
               />
-              <ScheduleMediaField
-                name={file?.name ?? schedule?.mediaName ?? null}
-                disabled={readOnly}
-                removing={removeMedia.isPending}
-                onPick={setFile}
-                onRemove={() => (file ? setFile(null) : removeMedia.mutate())}
-              />
+              <ScheduleMediaField name={file?.name ?? schedule?.mediaName ?? null} disabled={readOnly} removing={removeMedia.isPending} onPick={setFile} onRemove={() => (file ? setFile(null) : removeMedia.mutate())} />
               {schedule?.user && (
                 <Typography variant="caption" color="text.secondary">
                   {t("scheduledMessages.dialog.createdBy", { name: schedule.user.name })}
@@ -199,13 +193,7 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
             {readOnly ? t("common.close") : t("common.cancel")}
           </Button>
           {!readOnly && !loading && !failed && (
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={save.isPending}
-              data-testid="schedule-save"
-              startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
+            <Button type="submit" variant="contained" disabled={save.isPending} data-testid="schedule-save" startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
               {t("scheduledMessages.dialog.save")}
             </Button>
           )}

@@ -43,7 +43,14 @@ describe("parseFormatting", () => {
 
   it("nests strike inside bold", () => {
     expect(parseFormatting("*a ~b~ c*")).toEqual([
-      { type: "bold", children: [{ type: "text", text: "a " }, { type: "strike", children: [{ type: "text", text: "b" }] }, { type: "text", text: " c" }] },
+      {
+        type: "bold",
+        children: [
+          { type: "text", text: "a " },
+          { type: "strike", children: [{ type: "text", text: "b" }] },
+          { type: "text", text: " c" },
+        ],
+      },
     ]);
   });
 

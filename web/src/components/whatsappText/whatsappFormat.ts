@@ -3,11 +3,7 @@
  * and links. Everything else is text (HTML tags are removed); the tree is rendered as React
  * text nodes, never as HTML, or flattened to plain text for one-line previews.
  */
-export type TextNode =
-  | { type: "text"; text: string }
-  | { type: "bold" | "italic" | "strike"; children: TextNode[] }
-  | { type: "mono"; text: string }
-  | { type: "link"; href: string; text: string };
+export type TextNode = { type: "text"; text: string } | { type: "bold" | "italic" | "strike"; children: TextNode[] } | { type: "mono"; text: string } | { type: "link"; href: string; text: string };
 
 const TAG = /<\/?[a-zA-Z!][^<>]*>/g;
 

@@ -262,7 +262,7 @@ export const en: Messages = {
     created: "Created on {{date}}",
     updated: "Updated on {{date}}",
     deleteTitle: "Delete task",
-    deleteText: "Do you really want to delete the task \"{{text}}\"?",
+    deleteText: 'Do you really want to delete the task "{{text}}"?',
   },
   settings: {
     title: "Settings",

@@ -262,7 +262,7 @@ export const es: Messages = {
     created: "Creada el {{date}}",
     updated: "Actualizada el {{date}}",
     deleteTitle: "Eliminar tarea",
-    deleteText: "¿Realmente desea eliminar la tarea \"{{text}}\"?",
+    deleteText: '¿Realmente desea eliminar la tarea "{{text}}"?',
   },
   settings: {
     title: "Configuración",

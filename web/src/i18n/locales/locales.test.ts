@@ -11,9 +11,14 @@ function leaves(tree: Tree, prefix = ""): [string, string][] {
 }
 
 describe("translations", () => {
-  const ptKeys = leaves(pt).map(([k]) => k).sort();
+  const ptKeys = leaves(pt)
+    .map(([k]) => k)
+    .sort();
 
-  it.each([["en", en], ["es", es]] as const)("%s has every key of pt and no empty text", (_, messages) => {
+  it.each([
+    ["en", en],
+    ["es", es],
+  ] as const)("%s has every key of pt and no empty text", (_, messages) => {
     const entries = leaves(messages);
     expect(entries.map(([k]) => k).sort()).toEqual(ptKeys);
     expect(entries.filter(([, v]) => !v.trim())).toEqual([]);

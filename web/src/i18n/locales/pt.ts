@@ -265,7 +265,7 @@ export const pt = {
     created: "Criada em {{date}}",
     updated: "Atualizada em {{date}}",
     deleteTitle: "Excluir tarefa",
-    deleteText: "Deseja realmente excluir a tarefa \"{{text}}\"?",
+    deleteText: 'Deseja realmente excluir a tarefa "{{text}}"?',
   },
   settings: {
     title: "Configurações",

@@ -4,7 +4,7 @@ export const scheduledMessagesEn: typeof scheduledMessagesPt = {
   title: "Schedules ({{count}})",
   search: "Search",
   add: "New schedule",
-  empty: "No schedules found. Click \"New schedule\" to create the first one.",
+  empty: 'No schedules found. Click "New schedule" to create the first one.',
   deleted: "Schedule deleted successfully!",
   edit: "Edit",
   delete: "Delete",

@@ -4,7 +4,7 @@ export const scheduledMessagesEs: typeof scheduledMessagesPt = {
   title: "Agendamientos ({{count}})",
   search: "Buscar",
   add: "Nuevo agendamiento",
-  empty: "No se encontraron agendamientos. Haga clic en \"Nuevo agendamiento\" para crear el primero.",
+  empty: 'No se encontraron agendamientos. Haga clic en "Nuevo agendamiento" para crear el primero.',
   deleted: "¡Agendamiento eliminado con éxito!",
   edit: "Editar",
   delete: "Eliminar",

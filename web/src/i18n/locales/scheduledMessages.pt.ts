@@ -3,7 +3,7 @@ export const scheduledMessagesPt = {
   title: "Agendamentos ({{count}})",
   search: "Pesquisar",
   add: "Novo agendamento",
-  empty: "Nenhum agendamento encontrado. Clique em \"Novo agendamento\" para criar o primeiro.",
+  empty: 'Nenhum agendamento encontrado. Clique em "Novo agendamento" para criar o primeiro.',
   deleted: "Agendamento excluído com sucesso!",
   edit: "Editar",
   delete: "Excluir",

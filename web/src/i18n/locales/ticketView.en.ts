@@ -20,7 +20,7 @@ export const ticketViewEn: Messages["ticketView"] = {
     deleteText: "Warning! All messages of this ticket will be lost.",
     deleted: "Ticket deleted.",
   },
-  tags: { placeholder: "Add tags", create: "Create \"{{name}}\"", empty: "No tags found" },
+  tags: { placeholder: "Add tags", create: 'Create "{{name}}"', empty: "No tags found" },
   messages: {
     loadingOlder: "Loading earlier messages…",
     loadFailed: "Could not load the messages.",
@@ -58,7 +58,7 @@ export const ticketViewEn: Messages["ticketView"] = {
     noNumber: "No number",
   },
   composer: {
-    placeholder: "Type a message or \"/\" for quick replies",
+    placeholder: 'Type a message or "/" for quick replies',
     disabledHint: "Accept or reopen the ticket to send messages.",
     placeholderShort: "Message",
     disabledHintShort: "Accept or reopen",

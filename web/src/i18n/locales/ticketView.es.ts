@@ -20,7 +20,7 @@ export const ticketViewEs: Messages["ticketView"] = {
     deleteText: "¡Atención! Se perderán todos los mensajes de esta atención.",
     deleted: "Atención eliminada.",
   },
-  tags: { placeholder: "Agregar etiquetas", create: "Crear \"{{name}}\"", empty: "No se encontraron etiquetas" },
+  tags: { placeholder: "Agregar etiquetas", create: 'Crear "{{name}}"', empty: "No se encontraron etiquetas" },
   messages: {
     loadingOlder: "Cargando mensajes anteriores…",
     loadFailed: "No se pudieron cargar los mensajes.",
@@ -58,7 +58,7 @@ export const ticketViewEs: Messages["ticketView"] = {
     noNumber: "Sin número",
   },
   composer: {
-    placeholder: "Escribe un mensaje o \"/\" para respuestas rápidas",
+    placeholder: 'Escribe un mensaje o "/" para respuestas rápidas',
     disabledHint: "Acepta o reabre la atención para enviar mensajes.",
     placeholderShort: "Mensaje",
     disabledHintShort: "Acepta o reabre",

@@ -19,7 +19,7 @@ export const ticketViewPt = {
     deleteText: "Atenção! Todas as mensagens relacionadas ao atendimento serão perdidas.",
     deleted: "Atendimento excluído.",
   },
-  tags: { placeholder: "Adicionar tags", create: "Criar \"{{name}}\"", empty: "Nenhuma tag encontrada" },
+  tags: { placeholder: "Adicionar tags", create: 'Criar "{{name}}"', empty: "Nenhuma tag encontrada" },
   messages: {
     loadingOlder: "Carregando mensagens anteriores…",
     loadFailed: "Não foi possível carregar as mensagens.",
@@ -57,7 +57,7 @@ export const ticketViewPt = {
     noNumber: "Sem número",
   },
   composer: {
-    placeholder: "Digite uma mensagem ou tecle \"/\" para respostas rápidas",
+    placeholder: 'Digite uma mensagem ou tecle "/" para respostas rápidas',
     disabledHint: "Aceite ou reabra o atendimento para enviar mensagens.",
     // what fits on one line of a phone's composer
     placeholderShort: "Mensagem",

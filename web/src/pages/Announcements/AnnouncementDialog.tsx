@@ -97,20 +97,17 @@ export function AnnouncementDialog({ open, announcementId, onClose, onSaved }: A
               onChange={(e) => field.onChange(e.target.value === "active")}
               slotProps={{ select: { SelectDisplayProps: { "data-testid": "announcement-status" } as HTMLAttributes<HTMLDivElement> } }}
             >
-              <MenuItem value="active" data-testid="announcement-status-option-active">{t("announcements.active")}</MenuItem>
-              <MenuItem value="inactive" data-testid="announcement-status-option-inactive">{t("announcements.inactive")}</MenuItem>
+              <MenuItem value="active" data-testid="announcement-status-option-active">
+                {t("announcements.active")}
+              </MenuItem>
+              <MenuItem value="inactive" data-testid="announcement-status-option-inactive">
+                {t("announcements.inactive")}
+              </MenuItem>
             </TextField>
           )}
         />
       </Stack>
-      <AttachmentPicker
-        {...state.attachment}
-        texts="announcements"
-        testIdPrefix="announcement"
-        icon={<ImageOutlined />}
-        accept=".png,.jpg,.jpeg,image/png,image/jpeg"
-        refuse={refuse}
-      />
+      <AttachmentPicker {...state.attachment} texts="announcements" testIdPrefix="announcement" icon={<ImageOutlined />} accept=".png,.jpg,.jpeg,image/png,image/jpeg" refuse={refuse} />
     </RecordFormDialog>
   );
 }

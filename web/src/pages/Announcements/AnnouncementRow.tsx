@@ -15,9 +15,7 @@ interface AnnouncementRowProps {
 export function AnnouncementRow({ record, onEdit, onDelete }: AnnouncementRowProps) {
   const { t } = useTranslation();
   const priority = priorityOf(record.priority);
-  const status = (
-    <Chip size="small" color={record.status ? "success" : "default"} variant={record.status ? "filled" : "outlined"} label={record.status ? t("announcements.active") : t("announcements.inactive")} />
-  );
+  const status = <Chip size="small" color={record.status ? "success" : "default"} variant={record.status ? "filled" : "outlined"} label={record.status ? t("announcements.active") : t("announcements.inactive")} />;
   return (
     <TableRow hover data-testid={`announcement-row-${record.id}`} data-title={record.title}>
       <TableCell sx={{ maxWidth: { xs: 130, sm: 420 } }}>

@@ -30,9 +30,15 @@ export function AnnouncementsPage() {
         <>
           <TableCell>{t("announcements.columns.title")}</TableCell>
           <TableCell align="center">{t("announcements.columns.priority")}</TableCell>
-          <TableCell align="center" sx={{ display: { xs: "none", sm: "table-cell" } }}>{t("announcements.columns.mediaName")}</TableCell>
-          <TableCell align="center" sx={{ display: { xs: "none", sm: "table-cell" } }}>{t("announcements.columns.status")}</TableCell>
-          <TableCell align="center" sx={{ width: { xs: 84, sm: 110 } }}>{t("announcements.columns.actions")}</TableCell>
+          <TableCell align="center" sx={{ display: { xs: "none", sm: "table-cell" } }}>
+            {t("announcements.columns.mediaName")}
+          </TableCell>
+          <TableCell align="center" sx={{ display: { xs: "none", sm: "table-cell" } }}>
+            {t("announcements.columns.status")}
+          </TableCell>
+          <TableCell align="center" sx={{ width: { xs: 84, sm: 110 } }}>
+            {t("announcements.columns.actions")}
+          </TableCell>
         </>
       }
       renderRow={(record, actions) => <AnnouncementRow key={record.id} record={record} onEdit={actions.edit} onDelete={actions.remove} />}

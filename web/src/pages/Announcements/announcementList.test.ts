@@ -4,7 +4,16 @@ import { attachmentProblem } from "./announcementForm";
 import { matchesAnnouncementSearch, removeAnnouncement, upsertAnnouncement, type AnnouncementPages } from "./announcementList";
 
 const record = (id: number, over: Partial<AnnouncementRecord> = {}): AnnouncementRecord => ({
-  id, title: `Aviso ${id}`, text: "texto", priority: 3, status: true, mediaPath: null, mediaName: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z", ...over,
+  id,
+  title: `Aviso ${id}`,
+  text: "texto",
+  priority: 3,
+  status: true,
+  mediaPath: null,
+  mediaName: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
+  ...over,
 });
 const pages = (...lists: AnnouncementRecord[][]): AnnouncementPages => ({
   pages: lists.map((records) => ({ records, count: lists.flat().length, hasMore: false })),

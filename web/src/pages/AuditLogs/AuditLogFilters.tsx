@@ -39,7 +39,15 @@ export function AuditLogFilters({ filter, onChange, options, showCompany, dateTo
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
       <Stack direction="row" flexWrap="wrap" useFlexGap spacing={2} alignItems="center">
         {showCompany && (
-          <TextField select size="small" label={t("audit.filters.company")} value={filter.companyId} onChange={(e) => set({ companyId: e.target.value, userId: "" })} sx={FIELD_SX} slotProps={selectTestId("audit-filter-company")}>
+          <TextField
+            select
+            size="small"
+            label={t("audit.filters.company")}
+            value={filter.companyId}
+            onChange={(e) => set({ companyId: e.target.value, userId: "" })}
+            sx={FIELD_SX}
+            slotProps={selectTestId("audit-filter-company")}
+          >
             <MenuItem value="">{t("audit.filters.all")}</MenuItem>
             {options?.companies.map((c) => (
               <MenuItem key={c.id} value={String(c.id)} data-testid={`audit-filter-company-${c.id}`}>
@@ -59,7 +67,9 @@ export function AuditLogFilters({ filter, onChange, options, showCompany, dateTo
           ))}
         </TextField>
         <TextField select size="small" label={t("audit.filters.action")} value={filter.action} onChange={(e) => set({ action: e.target.value })} sx={FIELD_SX} slotProps={selectTestId("audit-filter-action")}>
-          <MenuItem value="" data-testid="audit-filter-action-all">{t("audit.filters.all")}</MenuItem>
+          <MenuItem value="" data-testid="audit-filter-action-all">
+            {t("audit.filters.all")}
+          </MenuItem>
           {actionItems}
         </TextField>
         <DayField size="small" label={t("audit.filters.dateFrom")} value={filter.dateFrom} onChange={(dateFrom) => set({ dateFrom })} testId="audit-filter-date-from" sx={DAY_SX} />

@@ -26,11 +26,7 @@ export function AuditLogsPage() {
   const columns = showCompany ? 7 : 6;
 
   return (
-    <PageContainer
-      title={t("audit.title")}
-      subtitle={t("audit.subtitle")}
-      actions={<ListSearchField value={searchText} onChange={setSearchText} label={t("audit.search")} testId="audit-search" />}
-    >
+    <PageContainer title={t("audit.title")} subtitle={t("audit.subtitle")} actions={<ListSearchField value={searchText} onChange={setSearchText} label={t("audit.search")} testId="audit-search" />}>
       <AuditLogFilters filter={filter} onChange={setFilter} options={options.data} showCompany={showCompany} dateToInvalid={dateToInvalid} />
       <PagedTable
         testId="audit-logs-list"

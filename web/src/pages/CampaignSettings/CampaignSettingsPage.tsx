@@ -106,13 +106,7 @@ export function CampaignSettingsPage() {
                 {t("campaignSettings.unsaved")}
               </Typography>
             )}
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={save.isPending}
-              startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-              data-testid="campaign-settings-save"
-            >
+            <Button type="submit" variant="contained" disabled={save.isPending} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="campaign-settings-save">
               {save.isPending ? t("common.saving") : t("common.save")}
             </Button>
           </Stack>

@@ -28,14 +28,7 @@ export function OptOutWordsEditor({ words, disabled, onChange }: OptOutWordsEdit
     <Stack spacing={2}>
       <Stack direction="row" flexWrap="wrap" gap={1} data-testid="opt-out-words">
         {words.map((word) => (
-          <Chip
-            key={word}
-            label={word}
-            data-testid="opt-out-word"
-            disabled={disabled}
-            onDelete={words.length > 1 ? () => onChange(words.filter((w) => w !== word)) : undefined}
-            aria-label={word}
-          />
+          <Chip key={word} label={word} data-testid="opt-out-word" disabled={disabled} onDelete={words.length > 1 ? () => onChange(words.filter((w) => w !== word)) : undefined} aria-label={word} />
         ))}
       </Stack>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={1.5} alignItems={{ sm: "flex-start" }}>

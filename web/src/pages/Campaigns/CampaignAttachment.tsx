@@ -23,12 +23,7 @@ export function CampaignAttachment({ savedName, pending, disabled, onPick, onRem
         {t("campaigns.dialog.attachment")}:
       </Typography>
       {shown ? (
-        <Chip
-          label={pending ? t("campaigns.dialog.attachmentPending", { name: pending.name }) : shown}
-          onDelete={disabled ? undefined : onRemove}
-          data-testid="campaign-attachment"
-          sx={{ maxWidth: "100%" }}
-        />
+        <Chip label={pending ? t("campaigns.dialog.attachmentPending", { name: pending.name }) : shown} onDelete={disabled ? undefined : onRemove} data-testid="campaign-attachment" sx={{ maxWidth: "100%" }} />
       ) : (
         <Button size="small" startIcon={<AttachFile />} disabled={disabled} onClick={() => input.current?.click()} data-testid="campaign-attach">
           {t("campaigns.dialog.attach")}

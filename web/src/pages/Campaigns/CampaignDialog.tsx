@@ -126,13 +126,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
             {readOnly ? t("campaigns.dialog.close") : t("common.cancel")}
           </Button>
           {!readOnly && (
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={loading || failed || save.isPending}
-              data-testid="campaign-save"
-              startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
+            <Button type="submit" variant="contained" disabled={loading || failed || save.isPending} data-testid="campaign-save" startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
               {save.isPending ? t("common.saving") : t("common.save")}
             </Button>
           )}
@@ -142,4 +136,3 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
     </Dialog>
   );
 }
-

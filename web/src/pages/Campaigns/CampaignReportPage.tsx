@@ -20,8 +20,7 @@ export const FINISHED_RELOAD_MS = 5_000;
 const RUNNING_REFRESH_MS = 60_000;
 
 /** Delivered out of valid contacts, 0 to 100. */
-export const deliveredPercent = (detail: Pick<CampaignDetail, "counts">) =>
-  detail.counts.validContacts > 0 ? Math.min(100, Math.round((detail.counts.delivered / detail.counts.validContacts) * 100)) : 0;
+export const deliveredPercent = (detail: Pick<CampaignDetail, "counts">) => (detail.counts.validContacts > 0 ? Math.min(100, Math.round((detail.counts.delivered / detail.counts.validContacts) * 100)) : 0);
 
 function ReportCard({ label, value, testId }: { label: string; value: string | number; testId: string }) {
   return (

@@ -69,12 +69,8 @@ export function CampaignRow({ record, onStop, onRestart, onReport, onEdit, onDel
         <Labelled label={t("campaigns.columns.confirmation")}>{record.confirmation ? t("campaigns.yes") : t("campaigns.no")}</Labelled>
       </TableCell>
       <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
-        {record.status === "EM_ANDAMENTO" && (
-          <RowButton label={t("campaigns.stopAction", { name: record.name })} testId={`campaign-stop-${id}`} onClick={onStop} icon={<PauseCircleOutline fontSize="small" />} />
-        )}
-        {record.status === "CANCELADA" && (
-          <RowButton label={t("campaigns.restartAction", { name: record.name })} testId={`campaign-restart-${id}`} onClick={onRestart} icon={<PlayCircleOutline fontSize="small" />} />
-        )}
+        {record.status === "EM_ANDAMENTO" && <RowButton label={t("campaigns.stopAction", { name: record.name })} testId={`campaign-stop-${id}`} onClick={onStop} icon={<PauseCircleOutline fontSize="small" />} />}
+        {record.status === "CANCELADA" && <RowButton label={t("campaigns.restartAction", { name: record.name })} testId={`campaign-restart-${id}`} onClick={onRestart} icon={<PlayCircleOutline fontSize="small" />} />}
         <RowButton label={t("campaigns.reportAction", { name: record.name })} testId={`campaign-report-${id}`} onClick={onReport} icon={<AssessmentOutlined fontSize="small" />} />
         <EditRowButton label={t("campaigns.editAction", { name: record.name })} onClick={onEdit} testId={`campaign-edit-${id}`} />
         <DeleteRowButton label={t("campaigns.deleteAction", { name: record.name })} onClick={onDelete} testId={`campaign-delete-${id}`} />

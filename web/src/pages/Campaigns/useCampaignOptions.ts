@@ -1,6 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAuth } from "../../app/authContext";
-import { CAMPAIGN_PACE_KEY, fetchCampaignPace, fetchConnectionOptions, fetchContactListOptions, fetchFileListOptions, fetchTagOptions, type ConnectionOption, type ContactListOption, type NamedOption } from "./campaignsApi";
+import {
+  CAMPAIGN_PACE_KEY,
+  fetchCampaignPace,
+  fetchConnectionOptions,
+  fetchContactListOptions,
+  fetchFileListOptions,
+  fetchTagOptions,
+  type ConnectionOption,
+  type ContactListOption,
+  type NamedOption,
+} from "./campaignsApi";
 
 export interface CampaignOptions {
   contactLists: ContactListOption[];

@@ -54,7 +54,13 @@ export function ChatList({ selectedId, onSelect, onAdd }: ChatListProps) {
           onChange={(event) => setSearch(event.target.value)}
           placeholder={t("chats.searchPlaceholder")}
           slotProps={{
-            input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
             htmlInput: { "aria-label": t("chats.searchPlaceholder"), "data-testid": "chat-search" },
           }}
         />
@@ -82,11 +88,7 @@ export function ChatList({ selectedId, onSelect, onAdd }: ChatListProps) {
             const selected = selectedId === chat.uuid || selectedId === String(chat.id);
             return (
               <ListItemButton key={chat.id} divider selected={selected} onClick={() => onSelect(chat)} data-testid={`chat-item-${chat.id}`} data-unreads={unreads}>
-                <ListItemText
-                  primary={chat.title}
-                  secondary={chat.lastMessage || t("chats.noMessagesYet")}
-                  slotProps={{ primary: { noWrap: true, fontWeight: unreads > 0 ? 700 : 500 }, secondary: { noWrap: true } }}
-                />
+                <ListItemText primary={chat.title} secondary={chat.lastMessage || t("chats.noMessagesYet")} slotProps={{ primary: { noWrap: true, fontWeight: unreads > 0 ? 700 : 500 }, secondary: { noWrap: true } }} />
                 <Stack alignItems="flex-end" spacing={0.5} sx={{ ml: 1, flexShrink: 0 }}>
                   <Typography variant="caption" color="text.secondary">
                     {formatChatTime(chat.updatedAt, i18n.language)}

@@ -95,15 +95,7 @@ export function ChatsPage() {
           </Tabs>
         </Paper>
       )}
-      <Box
-        sx={
-          narrow
-            ? pane("chats")
-            : { width: { md: "36%", lg: "30%" }, minWidth: 320, maxWidth: 460, flexShrink: 0, borderRight: 1, borderColor: "divider", display: "flex", flexDirection: "column" }
-        }
-      >
-        {list}
-      </Box>
+      <Box sx={narrow ? pane("chats") : { width: { md: "36%", lg: "30%" }, minWidth: 320, maxWidth: 460, flexShrink: 0, borderRight: 1, borderColor: "divider", display: "flex", flexDirection: "column" }}>{list}</Box>
       <Box sx={narrow ? pane("messages") : { flex: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>{conversation}</Box>
       {dialogs}
     </Box>

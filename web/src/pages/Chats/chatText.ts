@@ -42,7 +42,11 @@ export function insertMention(text: string, start: number, caret: number, name: 
 
 /** Members whose name matches what is typed after "@" (case and accents ignored), at most `limit`. */
 export function mentionCandidates<T extends { name: string }>(members: readonly T[], query: string, limit = 6): T[] {
-  const fold = (s: string) => s.normalize("NFD").replace(/\p{Diacritic}/gu, "").toLowerCase();
+  const fold = (s: string) =>
+    s
+      .normalize("NFD")
+      .replace(/\p{Diacritic}/gu, "")
+      .toLowerCase();
   const q = fold(query);
   return members.filter((m) => fold(m.name).includes(q)).slice(0, limit);
 }

@@ -25,9 +25,7 @@ export function CloudFields({ register, control, errors, connectionId, advanced 
   const secret = { type: "password", autoComplete: "new-password" } as const;
   return (
     <Stack spacing={2} sx={{ border: 1, borderColor: "divider", borderRadius: 1, p: 2 }} data-testid="connection-cloud">
-      <Typography variant="subtitle1">
-        {t("connections.cloud.title")}
-      </Typography>
+      <Typography variant="subtitle1">{t("connections.cloud.title")}</Typography>
       <Typography variant="body2" color="text.secondary">
         {t("connections.cloud.intro")}
       </Typography>

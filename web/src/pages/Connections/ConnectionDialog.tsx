@@ -154,13 +154,7 @@ export function ConnectionDialog({ open, connectionId, onClose, onSaved }: Conne
               <Button onClick={onClose} data-testid="connection-cancel">
                 {t("common.cancel")}
               </Button>
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={loading || save.isPending}
-                data-testid="connection-save"
-                startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-              >
+              <Button type="submit" variant="contained" disabled={loading || save.isPending} data-testid="connection-save" startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
                 {save.isPending ? t("common.saving") : t("common.save")}
               </Button>
             </>

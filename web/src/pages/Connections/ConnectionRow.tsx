@@ -36,18 +36,30 @@ function SessionButtons({ connection, busy, onQr, onSession }: SessionButtonsPro
   const small = { size: "small", variant: "contained", disabled: busy } as const;
   switch (status) {
     case "qrcode":
-      return <Button {...small} onClick={onQr} data-testid={`connection-qr-${id}`}>{t("connections.actions.qrcode")}</Button>;
+      return (
+        <Button {...small} onClick={onQr} data-testid={`connection-qr-${id}`}>
+          {t("connections.actions.qrcode")}
+        </Button>
+      );
     case "DISCONNECTED":
       return (
         <Stack direction="row" spacing={1} justifyContent="center">
-          <Button {...small} onClick={() => onSession("post")} data-testid={`connection-retry-${id}`}>{t("connections.actions.retry")}</Button>
-          <Button {...small} variant="outlined" onClick={() => onSession("put")} data-testid={`connection-newqr-${id}`}>{t("connections.actions.newQr")}</Button>
+          <Button {...small} onClick={() => onSession("post")} data-testid={`connection-retry-${id}`}>
+            {t("connections.actions.retry")}
+          </Button>
+          <Button {...small} variant="outlined" onClick={() => onSession("put")} data-testid={`connection-newqr-${id}`}>
+            {t("connections.actions.newQr")}
+          </Button>
         </Stack>
       );
     case "CONNECTED":
     case "PAIRING":
     case "TIMEOUT":
-      return <Button {...small} color="error" variant="outlined" onClick={() => onSession("delete")} data-testid={`connection-disconnect-${id}`}>{t("connections.actions.disconnect")}</Button>;
+      return (
+        <Button {...small} color="error" variant="outlined" onClick={() => onSession("delete")} data-testid={`connection-disconnect-${id}`}>
+          {t("connections.actions.disconnect")}
+        </Button>
+      );
     case "OPENING":
       return (
         <Button size="small" variant="outlined" disabled startIcon={<CircularProgress size={14} color="inherit" />} data-testid={`connection-opening-${id}`}>
@@ -74,23 +86,17 @@ export function ConnectionRow({ connection, showActions, showEditDelete, onEdit,
       <TableCell className={PHONE_TITLE}>{connection.name}</TableCell>
       <TableCell>{connection.channel ? t(`connections.channels.${connection.channel}`, { defaultValue: connection.channel }) : ""}</TableCell>
       <TableCell align="center">
-        <Chip
-          size="small"
-          data-testid={`connection-status-${id}`}
-          data-status={status}
-          color={isStatus(status) ? STATUS_COLOR[status] : "default"}
-          label={isStatus(status) ? t(`connections.status.${status}`) : status}
-        />
+        <Chip size="small" data-testid={`connection-status-${id}`} data-status={status} color={isStatus(status) ? STATUS_COLOR[status] : "default"} label={isStatus(status) ? t(`connections.status.${status}`) : status} />
       </TableCell>
       {showActions && (
         <TableCell align="center">
           <SessionButtons connection={connection} {...session} />
         </TableCell>
       )}
-      <TableCell align="center" className={PHONE_HIDDEN}>{formatUpdatedAt(connection.updatedAt)}</TableCell>
-      <TableCell align="center">
-        {connection.isDefault && <CheckCircleIcon color="success" fontSize="small" titleAccess={t("connections.default")} data-testid={`connection-default-${id}`} />}
+      <TableCell align="center" className={PHONE_HIDDEN}>
+        {formatUpdatedAt(connection.updatedAt)}
       </TableCell>
+      <TableCell align="center">{connection.isDefault && <CheckCircleIcon color="success" fontSize="small" titleAccess={t("connections.default")} data-testid={`connection-default-${id}`} />}</TableCell>
       {showEditDelete && (
         <TableCell align="center" sx={{ whiteSpace: "nowrap" }}>
           <EditRowButton label={t("common.edit")} onClick={onEdit} testId={`connection-edit-${id}`} />

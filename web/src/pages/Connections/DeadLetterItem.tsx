@@ -20,7 +20,9 @@ export function DeadLetterItem({ letter, busy, onDismiss }: DeadLetterItemProps)
     <Accordion disableGutters square elevation={0} data-testid={`dead-letter-${letter.id}`} slotProps={{ transition: { unmountOnExit: true } }}>
       <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`dead-letter-${letter.id}-payload`} data-testid={`dead-letter-toggle-${letter.id}`}>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={{ xs: 0.5, sm: 2 }} sx={{ minWidth: 0, width: "100%" }} alignItems={{ sm: "center" }}>
-          <Typography variant="body2" sx={{ whiteSpace: "nowrap" }}>{formatTime(letter.createdAt)}</Typography>
+          <Typography variant="body2" sx={{ whiteSpace: "nowrap" }}>
+            {formatTime(letter.createdAt)}
+          </Typography>
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap" alignItems="center" sx={{ minWidth: 0 }}>
             <Typography variant="body2" fontWeight={600} sx={{ minWidth: 0, overflowWrap: "anywhere" }}>
               {letter.whatsappName ?? t("connections.deadLetters.removedConnection")}

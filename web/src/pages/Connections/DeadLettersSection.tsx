@@ -12,12 +12,23 @@ export function DeadLettersSection() {
   if (query.isPending) state = <CircularProgress size={28} aria-label={t("common.loading")} />;
   else if (query.isError && items.length === 0) {
     state = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
         {t("common.loadFailed")}
       </Alert>
     );
   } else if (items.length === 0) {
-    state = <Typography color="text.secondary" data-testid="dead-letters-empty">{t("connections.deadLetters.empty")}</Typography>;
+    state = (
+      <Typography color="text.secondary" data-testid="dead-letters-empty">
+        {t("connections.deadLetters.empty")}
+      </Typography>
+    );
   }
 
   return (
@@ -27,7 +38,9 @@ export function DeadLettersSection() {
           {t("connections.deadLetters.title")}
           {!!total && ` (${total})`}
         </Typography>
-        <Typography variant="body2" color="text.secondary">{t("connections.deadLetters.intro")}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t("connections.deadLetters.intro")}
+        </Typography>
       </Box>
       <Divider />
       {state && <Box sx={{ p: 3, textAlign: "center" }}>{state}</Box>}

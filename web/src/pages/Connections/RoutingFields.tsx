@@ -105,12 +105,7 @@ export function RoutingFields({ control, register, queues, prompts, integrations
             </TextField>
           )}
         />
-        <TextField
-          {...muiRegister(register("expiresTicket"))}
-          type="number"
-          label={t("connections.form.expiresTicket")}
-          slotProps={{ htmlInput: { ...minutes.htmlInput, "data-testid": "connection-expires-ticket" } }}
-        />
+        <TextField {...muiRegister(register("expiresTicket"))} type="number" label={t("connections.form.expiresTicket")} slotProps={{ htmlInput: { ...minutes.htmlInput, "data-testid": "connection-expires-ticket" } }} />
         <TextField
           {...muiRegister(register("expiresInactiveMessage"))}
           label={t("connections.form.expiresInactiveMessage")}

@@ -18,7 +18,18 @@ describe("connection form", () => {
   });
 
   it("fills the form from a record", () => {
-    const values = toFormValues({ id: 1, name: "Loja", status: "CONNECTED", updatedAt: "", isDefault: true, channel: "sandbox", queues: [{ id: 4, name: "Q", color: "#fff" }], timeToTransfer: 10, transferQueueId: 4, expiresTicket: 0 });
+    const values = toFormValues({
+      id: 1,
+      name: "Loja",
+      status: "CONNECTED",
+      updatedAt: "",
+      isDefault: true,
+      channel: "sandbox",
+      queues: [{ id: 4, name: "Q", color: "#fff" }],
+      timeToTransfer: 10,
+      transferQueueId: 4,
+      expiresTicket: 0,
+    });
     expect(values).toMatchObject({ name: "Loja", isDefault: true, queueIds: [4], timeToTransfer: "10", transferQueueId: "4", expiresTicket: "", promptId: "" });
   });
 
@@ -42,8 +53,25 @@ describe("connection form", () => {
   });
 
   it("fills the cloud settings from a record, secrets blank", () => {
-    const values = toFormValues({ id: 2, name: "Cloud", status: "CONNECTED", updatedAt: "", isDefault: false, channel: "cloud", cloud: { phoneNumberId: "123", accessToken: "", appSecret: "", hasAccessToken: true, hasAppSecret: false, verifyToken: "verify-me-please", graphUrl: "https://graph.facebook.com", apiVersion: "v21.0" } });
+    const values = toFormValues({
+      id: 2,
+      name: "Cloud",
+      status: "CONNECTED",
+      updatedAt: "",
+      isDefault: false,
+      channel: "cloud",
+      cloud: { phoneNumberId: "123", accessToken: "", appSecret: "", hasAccessToken: true, hasAppSecret: false, verifyToken: "verify-me-please", graphUrl: "https://graph.facebook.com", apiVersion: "v21.0" },
+    });
     expect(values.channel).toBe("cloud");
-    expect(values.cloud).toEqual({ phoneNumberId: "123", accessToken: "", appSecret: "", verifyToken: "verify-me-please", graphUrl: "https://graph.facebook.com", apiVersion: "v21.0", hasAccessToken: true, hasAppSecret: false });
+    expect(values.cloud).toEqual({
+      phoneNumberId: "123",
+      accessToken: "",
+      appSecret: "",
+      verifyToken: "verify-me-please",
+      graphUrl: "https://graph.facebook.com",
+      apiVersion: "v21.0",
+      hasAccessToken: true,
+      hasAppSecret: false,
+    });
   });
 });

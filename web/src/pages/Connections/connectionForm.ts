@@ -151,8 +151,7 @@ export const toFormBody = (values: ConnectionFormValues) => ({
 const apiResolver = zodResolver(connectionFormSchema);
 
 /** Validation by the API's schema (extended above), fed with the converted values. */
-export const connectionResolver: Resolver<ConnectionFormValues, unknown, WhatsappBody> = (values, context, options) =>
-  apiResolver(toFormBody(values), context, options as never) as never;
+export const connectionResolver: Resolver<ConnectionFormValues, unknown, WhatsappBody> = (values, context, options) => apiResolver(toFormBody(values), context, options as never) as never;
 
 const TOKEN_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 

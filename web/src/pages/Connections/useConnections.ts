@@ -31,7 +31,11 @@ export function useConnections(companyId: number) {
   const onEvent = (event: ConnectionEvent) => {
     const current = queryClient.getQueryData<ConnectionRecord[]>(key);
     if (event.action === "delete" && event.whatsappId) {
-      if (current) queryClient.setQueryData(key, current.filter((w) => w.id !== event.whatsappId));
+      if (current)
+        queryClient.setQueryData(
+          key,
+          current.filter((w) => w.id !== event.whatsappId),
+        );
       return;
     }
     const record = event.whatsapp ?? event.session;

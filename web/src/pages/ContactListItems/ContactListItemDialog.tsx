@@ -55,7 +55,14 @@ export function ContactListItemDialog({ open, contactListId, itemId, onClose, on
           {failed && <Alert severity="error">{t("common.loadFailed")}</Alert>}
           {!loading && !failed && (
             <Stack spacing={2}>
-              <TextField {...muiRegister(register("name"))} label={t("contactListItems.dialog.name")} autoFocus fullWidth {...fieldError(formState.errors.name)} slotProps={{ htmlInput: { "data-testid": "contact-list-item-name" } }} />
+              <TextField
+                {...muiRegister(register("name"))}
+                label={t("contactListItems.dialog.name")}
+                autoFocus
+                fullWidth
+                {...fieldError(formState.errors.name)}
+                slotProps={{ htmlInput: { "data-testid": "contact-list-item-name" } }}
+              />
               <TextField
                 {...muiRegister(register("number"))}
                 label={t("contactListItems.dialog.number")}
@@ -65,7 +72,14 @@ export function ContactListItemDialog({ open, contactListId, itemId, onClose, on
                 {...fieldError(formState.errors.number, t("contactListItems.dialog.numberHint"))}
                 slotProps={{ htmlInput: { "data-testid": "contact-list-item-number" } }}
               />
-              <TextField {...muiRegister(register("email"))} label={t("contactListItems.dialog.email")} type="email" fullWidth {...fieldError(formState.errors.email)} slotProps={{ htmlInput: { "data-testid": "contact-list-item-email" } }} />
+              <TextField
+                {...muiRegister(register("email"))}
+                label={t("contactListItems.dialog.email")}
+                type="email"
+                fullWidth
+                {...fieldError(formState.errors.email)}
+                slotProps={{ htmlInput: { "data-testid": "contact-list-item-email" } }}
+              />
             </Stack>
           )}
         </DialogContent>
@@ -73,7 +87,13 @@ export function ContactListItemDialog({ open, contactListId, itemId, onClose, on
           <Button onClick={onClose} data-testid="contact-list-item-cancel">
             {t("common.cancel")}
           </Button>
-          <Button type="submit" variant="contained" disabled={loading || failed || save.isPending} data-testid="contact-list-item-save" startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={loading || failed || save.isPending}
+            data-testid="contact-list-item-save"
+            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
+          >
             {save.isPending ? t("common.saving") : t("common.save")}
           </Button>
         </DialogActions>

@@ -65,7 +65,15 @@ export function ContactListItemsPage() {
       }
     >
       {missing ? (
-        <Alert severity="warning" data-testid="contact-list-gone" action={<Button color="inherit" size="small" onClick={() => navigate("/contact-lists")}>{t("contactListItems.back")}</Button>}>
+        <Alert
+          severity="warning"
+          data-testid="contact-list-gone"
+          action={
+            <Button color="inherit" size="small" onClick={() => navigate("/contact-lists")}>
+              {t("contactListItems.back")}
+            </Button>
+          }
+        >
           {gone ? t("contactListItems.listGone") : t("common.loadFailed")}
         </Alert>
       ) : (

@@ -8,10 +8,7 @@ import { matchesSearch, type PagedData } from "../../api/pagedList";
 import { usePagedList } from "../../hooks/usePagedList";
 import { useSocket } from "../../realtime/socketContext";
 
-type ItemEvent =
-  | { action: "create" | "update"; record: ContactListItemRecord }
-  | { action: "delete"; id: number | string }
-  | { action: "reload"; records: ContactListItemRecord[] };
+type ItemEvent = { action: "create" | "update"; record: ContactListItemRecord } | { action: "delete"; id: number | string } | { action: "reload"; records: ContactListItemRecord[] };
 
 /** Whether a search of the list shows the item (the server matches the name, or the number by its digits). */
 function belongs(item: ContactListItemRecord, search: string) {
@@ -20,8 +17,7 @@ function belongs(item: ContactListItemRecord, search: string) {
 }
 
 /** Whether every record is in one of the loaded pages. */
-const allLoaded = (data: PagedData<ContactListItemRecord> | undefined, records: ContactListItemRecord[]) =>
-  records.every((record) => data?.pages.some((page) => page.items.some((item) => item.id === record.id)));
+const allLoaded = (data: PagedData<ContactListItemRecord> | undefined, records: ContactListItemRecord[]) => records.every((record) => data?.pages.some((page) => page.items.some((item) => item.id === record.id)));
 
 /**
  * A list's contacts, searched and paged, kept live by the list's own channel
@@ -43,7 +39,13 @@ export function useContactListItems(contactListId: number, search: string) {
     for (const record of records) upsert(record, () => false);
     for (const [key, data] of queryClient.getQueriesData<PagedData<ContactListItemRecord>>({ queryKey: baseKey })) {
       const keySearch = String(key[key.length - 1] ?? "");
-      if (!allLoaded(data, records.filter((r) => belongs(r, keySearch)))) void queryClient.invalidateQueries({ queryKey: key, exact: true });
+      if (
+        !allLoaded(
+          data,
+          records.filter((r) => belongs(r, keySearch)),
+        )
+      )
+        void queryClient.invalidateQueries({ queryKey: key, exact: true });
     }
   };
 

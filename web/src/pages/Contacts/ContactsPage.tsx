@@ -1,20 +1,5 @@
 import { useState } from "react";
-import {
-  Alert,
-  Button,
-  CircularProgress,
-  InputAdornment,
-  Paper,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from "@mui/material";
+import { Alert, Button, CircularProgress, InputAdornment, Paper, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from "@mui/material";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import SearchIcon from "@mui/icons-material/Search";
 import { useTranslation } from "react-i18next";
@@ -74,7 +59,14 @@ export function ContactsPage() {
   } else if (query.isError) {
     body = (
       <FullRow>
-        <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+              {t("common.retry")}
+            </Button>
+          }
+        >
           {t("common.loadFailed")}
         </Alert>
       </FullRow>
@@ -87,14 +79,7 @@ export function ContactsPage() {
     );
   } else {
     body = contacts.map((contact) => (
-      <ContactRow
-        key={contact.id}
-        contact={contact}
-        canDelete={canDelete}
-        onNewTicket={() => setTicketFor(contact)}
-        onEdit={() => setEditing({ open: true, contact })}
-        onDelete={() => setDeleting(contact)}
-      />
+      <ContactRow key={contact.id} contact={contact} canDelete={canDelete} onNewTicket={() => setTicketFor(contact)} onEdit={() => setEditing({ open: true, contact })} onDelete={() => setDeleting(contact)} />
     ));
   }
 
@@ -119,7 +104,13 @@ export function ContactsPage() {
         placeholder={t("contacts.searchPlaceholder")}
         sx={{ mb: 2 }}
         slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
           htmlInput: { "data-testid": "contacts-search", "aria-label": t("contacts.searchPlaceholder") },
         }}
       />

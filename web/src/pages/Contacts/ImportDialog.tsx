@@ -20,11 +20,7 @@ function Report({ result }: { result: ContactImportResult }) {
         <ImportCounter label={t("contacts.importDialog.unchanged")} value={result.unchanged} testId="import-unchanged" />
         <ImportCounter label={t("contacts.importDialog.withErrors")} value={new Set(result.errors.map((e) => e.row)).size} testId="import-error-count" />
       </Stack>
-      {result.errors.length === 0 ? (
-        <Alert severity="success">{t("contacts.importDialog.noErrors")}</Alert>
-      ) : (
-        <ImportRowErrors errors={result.errors} />
-      )}
+      {result.errors.length === 0 ? <Alert severity="success">{t("contacts.importDialog.noErrors")}</Alert> : <ImportRowErrors errors={result.errors} />}
     </Stack>
   );
 }
@@ -41,9 +37,7 @@ export function ImportDialog({ state, onClose }: { state: ImportState; onClose()
       progress={
         <Stack spacing={1} data-testid="import-progress" data-phase={state.phase}>
           <LinearProgress variant={state.phase === "uploading" && state.percent > 0 ? "determinate" : "indeterminate"} value={state.percent} />
-          <Typography variant="body2">
-            {state.phase === "uploading" ? t("contacts.importDialog.uploading", { percent: state.percent }) : t("contacts.importDialog.processing")}
-          </Typography>
+          <Typography variant="body2">{state.phase === "uploading" ? t("contacts.importDialog.uploading", { percent: state.percent }) : t("contacts.importDialog.processing")}</Typography>
         </Stack>
       }
       report={state.phase === "done" ? <Report result={state.result} /> : null}

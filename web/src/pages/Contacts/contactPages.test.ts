@@ -43,7 +43,17 @@ describe("the contacts list cache", () => {
   });
 
   it("shows a contact once when a live insert pushed it into the next page too", () => {
-    expect(names(pages([[ana, carla], [carla, eva]], false))).toEqual(["Ana", "Carla", "Eva"]);
+    expect(
+      names(
+        pages(
+          [
+            [ana, carla],
+            [carla, eva],
+          ],
+          false,
+        ),
+      ),
+    ).toEqual(["Ana", "Carla", "Eva"]);
   });
 
   it("removes a deleted contact and lowers the count", () => {

@@ -31,7 +31,9 @@ export function AttendantsTable({ attendants, loading }: { attendants: Dashboard
   } else {
     body = attendants.map((a) => (
       <TableRow key={a.id} data-testid={`dashboard-attendant-${a.id}`}>
-        <TableCell className={PHONE_TITLE} data-testid={`dashboard-attendant-name-${a.id}`}>{a.name}</TableCell>
+        <TableCell className={PHONE_TITLE} data-testid={`dashboard-attendant-name-${a.id}`}>
+          {a.name}
+        </TableCell>
         <TableCell align="center">
           <Box
             sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}

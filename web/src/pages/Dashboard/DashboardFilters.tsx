@@ -30,8 +30,12 @@ export function DashboardFilters({ filter, onChange, onApply, loading }: Dashboa
           sx={{ minWidth: 200 }}
           slotProps={{ select: { SelectDisplayProps: { "data-testid": "dashboard-filter-type" } as React.HTMLAttributes<HTMLDivElement> } }}
         >
-          <MenuItem value="date" data-testid="dashboard-filter-type-date">{t("dashboard.filters.byDate")}</MenuItem>
-          <MenuItem value="period" data-testid="dashboard-filter-type-period">{t("dashboard.filters.byPeriod")}</MenuItem>
+          <MenuItem value="date" data-testid="dashboard-filter-type-date">
+            {t("dashboard.filters.byDate")}
+          </MenuItem>
+          <MenuItem value="period" data-testid="dashboard-filter-type-period">
+            {t("dashboard.filters.byPeriod")}
+          </MenuItem>
         </TextField>
         {filter.type === "date" ? (
           <>
@@ -55,13 +59,7 @@ export function DashboardFilters({ filter, onChange, onApply, loading }: Dashboa
             ))}
           </TextField>
         )}
-        <Button
-          variant="contained"
-          onClick={onApply}
-          disabled={loading}
-          startIcon={loading ? <CircularProgress size={16} color="inherit" /> : <FilterListIcon />}
-          data-testid="dashboard-apply"
-        >
+        <Button variant="contained" onClick={onApply} disabled={loading} startIcon={loading ? <CircularProgress size={16} color="inherit" /> : <FilterListIcon />} data-testid="dashboard-apply">
           {t("dashboard.filters.apply")}
         </Button>
       </Stack>

@@ -31,7 +31,12 @@ export function TicketsByDayChart() {
       subtitle={
         <>
           {t("dashboard.charts.byDayHint")}
-          {query.data && <> · <span data-testid="dashboard-chart-days-total">{t("dashboard.charts.total", { count: query.data.count })}</span></>}
+          {query.data && (
+            <>
+              {" "}
+              · <span data-testid="dashboard-chart-days-total">{t("dashboard.charts.total", { count: query.data.count })}</span>
+            </>
+          )}
         </>
       }
       range={range}

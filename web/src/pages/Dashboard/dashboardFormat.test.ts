@@ -22,13 +22,27 @@ describe("dashboard formatting", () => {
   });
 
   it("draws every hour of a single day and every day of a range, with zeros in the gaps", () => {
-    const hours = ticketSeries({ data: [{ horario: "09", total: 2 }, { horario: "15", total: 1 }], count: 3 }, { initialDate: "2024-01-12", finalDate: "2024-01-12" });
+    const hours = ticketSeries(
+      {
+        data: [
+          { horario: "09", total: 2 },
+          { horario: "15", total: 1 },
+        ],
+        count: 3,
+      },
+      { initialDate: "2024-01-12", finalDate: "2024-01-12" },
+    );
     expect(hours).toHaveLength(24);
     expect(hours[9]).toEqual({ key: "09", kind: "hour", total: 2 });
     expect(hours.reduce((s, p) => s + p.total, 0)).toBe(3);
 
     const days = ticketSeries({ data: [{ data: "01/03/2024", total: 4 }], count: 4 }, { initialDate: "2024-02-28", finalDate: "2024-03-02" });
-    expect(days.map((p) => [p.key, p.total])).toEqual([["28/02/2024", 0], ["29/02/2024", 0], ["01/03/2024", 4], ["02/03/2024", 0]]);
+    expect(days.map((p) => [p.key, p.total])).toEqual([
+      ["28/02/2024", 0],
+      ["29/02/2024", 0],
+      ["01/03/2024", 4],
+      ["02/03/2024", 0],
+    ]);
 
     const long = ticketSeries({ data: [{ data: "01/03/2024", total: 4 }], count: 4 }, { initialDate: "2023-01-01", finalDate: "2024-12-31" });
     expect(long).toEqual([{ key: "01/03/2024", kind: "day", total: 4 }]);

@@ -3,15 +3,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { toast } from "react-toastify";
 import { useSessionUser } from "../../app/authContext";
 import { useCompanyEvent } from "../../realtime/socketContext";
-import {
-  dashboardKeys,
-  fetchConversationsPerUser,
-  fetchDashboard,
-  fetchTicketsPerDay,
-  type ChartRange,
-  type DashboardData,
-  type DashboardParams,
-} from "./dashboardApi";
+import { dashboardKeys, fetchConversationsPerUser, fetchDashboard, fetchTicketsPerDay, type ChartRange, type DashboardData, type DashboardParams } from "./dashboardApi";
 
 interface UserEvent {
   action: string;

@@ -32,7 +32,9 @@ export function FileListsPage() {
         <>
           <TableCell>{t("fileLists.columns.name")}</TableCell>
           <TableCell>{t("fileLists.columns.files")}</TableCell>
-          <TableCell align="center" sx={{ width: 100 }}>{t("fileLists.columns.actions")}</TableCell>
+          <TableCell align="center" sx={{ width: 100 }}>
+            {t("fileLists.columns.actions")}
+          </TableCell>
         </>
       }
       renderRow={(record, actions) => <FileListRow key={record.id} record={record} canManage={canManage} onEdit={actions.edit} onDelete={actions.remove} />}

@@ -43,7 +43,12 @@ export function FinanceiroPage() {
         {list.items.map((invoice) => {
           const state = invoiceState(invoice);
           return (
-            <TableRow key={invoice.id} data-testid={`invoice-${invoice.id}`} data-state={state} sx={state === "overdue" ? { bgcolor: (th) => (th.palette.mode === "dark" ? "rgba(244,67,54,0.16)" : "#fdecea") } : undefined}>
+            <TableRow
+              key={invoice.id}
+              data-testid={`invoice-${invoice.id}`}
+              data-state={state}
+              sx={state === "overdue" ? { bgcolor: (th) => (th.palette.mode === "dark" ? "rgba(244,67,54,0.16)" : "#fdecea") } : undefined}
+            >
               <TableCell data-label={t("billing.columns.id")}>{invoice.id}</TableCell>
               <TableCell data-label={t("billing.columns.detail")}>{invoice.detail}</TableCell>
               <TableCell data-label={t("billing.columns.value")}>{formatMoney(invoice.value)}</TableCell>

@@ -37,14 +37,7 @@ export function ResetPasswordStep({ email }: { email: string }) {
         testId="forget-code"
         htmlInput={{ inputMode: "numeric", maxLength: RESET_CODE_LENGTH }}
       />
-      <AuthPasswordField
-        registration={register("password")}
-        label={t("forgetPassword.password")}
-        autoComplete="new-password"
-        error={errors.password}
-        hint={t("forgetPassword.passwordHint")}
-        testId="forget-password"
-      />
+      <AuthPasswordField registration={register("password")} label={t("forgetPassword.password")} autoComplete="new-password" error={errors.password} hint={t("forgetPassword.passwordHint")} testId="forget-password" />
       <AuthPasswordField registration={register("confirmation")} label={t("forgetPassword.confirmation")} autoComplete="new-password" error={errors.confirmation} testId="forget-confirmation" />
       <AuthSubmitButton submitting={submitting} testId="forget-submit">
         {t("forgetPassword.submit")}

@@ -18,11 +18,23 @@ export function HelpsPage() {
   if (query.isPending) content = <CircularProgress size={28} aria-label={t("common.loading")} />;
   else if (query.isError)
     content = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
         {t("common.loadFailed")}
       </Alert>
     );
-  else if (helps.length === 0) content = <Typography color="text.secondary" data-testid="helps-empty">{t("helps.empty")}</Typography>;
+  else if (helps.length === 0)
+    content = (
+      <Typography color="text.secondary" data-testid="helps-empty">
+        {t("helps.empty")}
+      </Typography>
+    );
   else
     content = (
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(260px, 1fr))" }} data-testid="helps-grid">

@@ -54,7 +54,13 @@ export function KanbanCardView({ ticket, lifted = false }: { ticket: KanbanTicke
 export function KanbanCard({ ticket }: { ticket: KanbanTicket }) {
   const { attributes, listeners, setNodeRef, isDragging } = useDraggable({ id: `ticket-${ticket.id}`, data: { ticketId: ticket.id } });
   return (
-    <Box ref={setNodeRef} {...attributes} {...listeners} data-testid={`kanban-card-${ticket.id}`} sx={{ opacity: isDragging ? 0.4 : 1, touchAction: "none", outline: "none", "&:focus-visible > *": { outline: 2, outlineColor: "primary.main" } }}>
+    <Box
+      ref={setNodeRef}
+      {...attributes}
+      {...listeners}
+      data-testid={`kanban-card-${ticket.id}`}
+      sx={{ opacity: isDragging ? 0.4 : 1, touchAction: "none", outline: "none", "&:focus-visible > *": { outline: 2, outlineColor: "primary.main" } }}
+    >
       <KanbanCardView ticket={ticket} />
     </Box>
   );

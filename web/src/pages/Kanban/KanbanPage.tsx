@@ -92,7 +92,16 @@ export function KanbanPage() {
     content = (
       <>
         {laneList.length === 0 && (
-          <Alert severity="info" sx={{ mb: 2 }} data-testid="kanban-no-lanes" action={<Button color="inherit" size="small" component={RouterLink} to="/tags">{t("kanban.goToTags")}</Button>}>
+          <Alert
+            severity="info"
+            sx={{ mb: 2 }}
+            data-testid="kanban-no-lanes"
+            action={
+              <Button color="inherit" size="small" component={RouterLink} to="/tags">
+                {t("kanban.goToTags")}
+              </Button>
+            }
+          >
             {t("kanban.noLanes")}
           </Alert>
         )}

@@ -6,7 +6,18 @@ const lane = (id: number, name: string): KanbanTag => ({ id, name, color: "#1234
 const lanes = [lane(10, "Negociação"), lane(11, "Fechado")];
 const plain = { id: 20, name: "VIP", color: "#000000" };
 const ticket = (id: number, over: Partial<KanbanTicket> = {}) =>
-  ({ id, uuid: `u-${id}`, status: "open", queueId: null, userId: null, updatedAt: `2025-01-0${id}T10:00:00.000Z`, tags: [], contact: { name: `C${id}`, number: "55" }, lastMessage: "", ...over }) as unknown as KanbanTicket;
+  ({
+    id,
+    uuid: `u-${id}`,
+    status: "open",
+    queueId: null,
+    userId: null,
+    updatedAt: `2025-01-0${id}T10:00:00.000Z`,
+    tags: [],
+    contact: { name: `C${id}`, number: "55" },
+    lastMessage: "",
+    ...over,
+  }) as unknown as KanbanTicket;
 const admin: BoardViewer = { userId: 1, admin: true, queueIds: [] };
 const attendant: BoardViewer = { userId: 2, admin: false, queueIds: [5] };
 

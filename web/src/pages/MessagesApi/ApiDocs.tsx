@@ -9,27 +9,22 @@ const EXAMPLE_NUMBER = "5511999990001";
 /** curl examples built from this server's address. */
 export function curlExamples(url: string) {
   return {
-    text: [
-      `curl -X POST "${url}" \\`,
-      `  -H "Authorization: Bearer SEU_TOKEN" \\`,
-      `  -H "Content-Type: application/json" \\`,
-      `  -d '{"number": "${EXAMPLE_NUMBER}", "body": "Olá! Seu pedido foi enviado."}'`,
-    ].join("\n"),
-    media: [
-      `curl -X POST "${url}" \\`,
-      `  -H "Authorization: Bearer SEU_TOKEN" \\`,
-      `  -F "number=${EXAMPLE_NUMBER}" \\`,
-      `  -F "body=Segue a nota fiscal" \\`,
-      `  -F "medias=@/caminho/nota fiscal.pdf"`,
-    ].join("\n"),
+    text: [`curl -X POST "${url}" \\`, `  -H "Authorization: Bearer SEU_TOKEN" \\`, `  -H "Content-Type: application/json" \\`, `  -d '{"number": "${EXAMPLE_NUMBER}", "body": "Olá! Seu pedido foi enviado."}'`].join(
+      "\n",
+    ),
+    media: [`curl -X POST "${url}" \\`, `  -H "Authorization: Bearer SEU_TOKEN" \\`, `  -F "number=${EXAMPLE_NUMBER}" \\`, `  -F "body=Segue a nota fiscal" \\`, `  -F "medias=@/caminho/nota fiscal.pdf"`].join("\n"),
   };
 }
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
     <Typography variant="body2">
-      <Box component="span" fontWeight={600}>{label}: </Box>
-      <Box component="code" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>{value}</Box>
+      <Box component="span" fontWeight={600}>
+        {label}:{" "}
+      </Box>
+      <Box component="code" sx={{ fontFamily: "monospace", wordBreak: "break-all" }}>
+        {value}
+      </Box>
     </Typography>
   );
 }
@@ -61,7 +56,9 @@ export function ApiDocs() {
         <Divider />
         <Stack spacing={1}>
           <Typography variant="h6">{t("messagesApi.textTitle")}</Typography>
-          <Typography variant="body2" color="text.secondary">{t("messagesApi.textIntro")}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t("messagesApi.textIntro")}
+          </Typography>
           <Fact label={t("messagesApi.endpoint")} value={url} />
           <Fact label={t("messagesApi.method")} value="POST" />
           <Fact label={t("messagesApi.headers")} value="Authorization: Bearer {token} · Content-Type: application/json" />
@@ -70,14 +67,18 @@ export function ApiDocs() {
         </Stack>
         <Stack spacing={1}>
           <Typography variant="h6">{t("messagesApi.mediaTitle")}</Typography>
-          <Typography variant="body2" color="text.secondary">{t("messagesApi.mediaIntro")}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t("messagesApi.mediaIntro")}
+          </Typography>
           <Fact label={t("messagesApi.endpoint")} value={url} />
           <Fact label={t("messagesApi.method")} value="POST" />
           <Fact label={t("messagesApi.headers")} value="Authorization: Bearer {token} · Content-Type: multipart/form-data" />
           <Fact label={t("messagesApi.body")} value="number, body, medias" />
           <CodeBlock code={examples.media} testId="api-doc-media-curl" />
         </Stack>
-        <Typography variant="body2" color="text.secondary">{t("messagesApi.responseNote")}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t("messagesApi.responseNote")}
+        </Typography>
         <Divider />
         <Typography variant="body2">
           {t("messagesApi.fullApi")}{" "}

@@ -31,19 +31,13 @@ export function MediaSendForm() {
 
   return (
     <Paper variant="outlined" sx={{ p: 2.5 }}>
-      <Typography variant="h6" sx={{ mb: 2 }}>{t("messagesApi.mediaFormTitle")}</Typography>
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        {t("messagesApi.mediaFormTitle")}
+      </Typography>
       <Box component="form" noValidate onSubmit={onSubmit} data-testid="api-media-form">
         <Stack spacing={2}>
           <RecipientFields token={register("token")} number={register("number")} errors={errors} testIdPrefix="api-media" />
-          <TextField
-            {...muiRegister(register("body"))}
-            label={t("messagesApi.caption")}
-            fullWidth
-            multiline
-            minRows={2}
-            {...fieldError(errors.body)}
-            slotProps={{ htmlInput: { "data-testid": "api-media-body" } }}
-          />
+          <TextField {...muiRegister(register("body"))} label={t("messagesApi.caption")} fullWidth multiline minRows={2} {...fieldError(errors.body)} slotProps={{ htmlInput: { "data-testid": "api-media-body" } }} />
           <Controller
             control={control}
             name="file"
@@ -52,13 +46,7 @@ export function MediaSendForm() {
                 <Stack direction="row" spacing={1.5} alignItems="center">
                   <Button component="label" variant="outlined" startIcon={<AttachFileOutlined />}>
                     {t("messagesApi.chooseFile")}
-                    <input
-                      hidden
-                      type="file"
-                      name={field.name}
-                      data-testid="api-media-file"
-                      onChange={(e) => field.onChange(e.target.files?.[0])}
-                    />
+                    <input hidden type="file" name={field.name} data-testid="api-media-file" onChange={(e) => field.onChange(e.target.files?.[0])} />
                   </Button>
                   <Typography variant="body2" color={field.value ? "text.primary" : "text.secondary"} noWrap data-testid="api-media-file-name">
                     {field.value instanceof File ? field.value.name : t("messagesApi.noFile")}

@@ -13,7 +13,9 @@ export function MessagesApiPage() {
       <Stack spacing={3} data-testid="messages-api-page">
         <ApiDocs />
         <Box>
-          <Typography variant="h6" sx={{ mb: 1.5 }}>{t("messagesApi.testTitle")}</Typography>
+          <Typography variant="h6" sx={{ mb: 1.5 }}>
+            {t("messagesApi.testTitle")}
+          </Typography>
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" }, alignItems: "start" }}>
             <TextSendForm />
             <MediaSendForm />

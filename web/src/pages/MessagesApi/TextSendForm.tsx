@@ -31,7 +31,9 @@ export function TextSendForm() {
 
   return (
     <Paper variant="outlined" sx={{ p: 2.5 }}>
-      <Typography variant="h6" sx={{ mb: 2 }}>{t("messagesApi.textFormTitle")}</Typography>
+      <Typography variant="h6" sx={{ mb: 2 }}>
+        {t("messagesApi.textFormTitle")}
+      </Typography>
       <Box component="form" noValidate onSubmit={onSubmit} data-testid="api-text-form">
         <Stack spacing={2}>
           <RecipientFields token={register("token")} number={register("number")} errors={errors} testIdPrefix="api-text" />

@@ -22,14 +22,33 @@ interface Props {
 }
 
 const EMPTY: PromptFormInput = {
-  name: "", prompt: "", queueId: "" as unknown as number, maxTokens: PROMPT_DEFAULTS.maxTokens, temperature: PROMPT_DEFAULTS.temperature,
-  maxMessages: PROMPT_DEFAULTS.maxMessages, voice: PROMPT_DEFAULTS.voice, voiceKey: "", voiceRegion: "", apiKey: "", baseUrl: "", model: "",
+  name: "",
+  prompt: "",
+  queueId: "" as unknown as number,
+  maxTokens: PROMPT_DEFAULTS.maxTokens,
+  temperature: PROMPT_DEFAULTS.temperature,
+  maxMessages: PROMPT_DEFAULTS.maxMessages,
+  voice: PROMPT_DEFAULTS.voice,
+  voiceKey: "",
+  voiceRegion: "",
+  apiKey: "",
+  baseUrl: "",
+  model: "",
 };
 
 /** The form of a stored prompt: its keys stay on the server (left empty, they are kept). */
 const formOf = (r: PromptRecord): PromptFormInput => ({
-  ...EMPTY, name: r.name, prompt: r.prompt, queueId: r.queueId ?? ("" as unknown as number), maxTokens: r.maxTokens, temperature: r.temperature,
-  maxMessages: r.maxMessages, voice: r.voice as PromptFormInput["voice"], voiceRegion: r.voiceRegion ?? "", baseUrl: r.baseUrl ?? "", model: r.model ?? "",
+  ...EMPTY,
+  name: r.name,
+  prompt: r.prompt,
+  queueId: r.queueId ?? ("" as unknown as number),
+  maxTokens: r.maxTokens,
+  temperature: r.temperature,
+  maxMessages: r.maxMessages,
+  voice: r.voice as PromptFormInput["voice"],
+  voiceRegion: r.voiceRegion ?? "",
+  baseUrl: r.baseUrl ?? "",
+  model: r.model ?? "",
 });
 
 /** Adds or edits an AI prompt with every field of the spec and its defaults (administration §3, §9). */
@@ -64,13 +83,40 @@ export function PromptDialog({ open, promptId, onClose, onSaved }: Props) {
           {failed && <Alert severity="error">{t("common.loadFailed")}</Alert>}
           {!loading && !failed && (
             <Stack spacing={2}>
-              <TextField {...muiRegister(register("name"))} label={t("prompts.dialog.name")} size="small" fullWidth autoFocus {...fieldError(formState.errors.name)} slotProps={{ htmlInput: { "data-testid": "prompt-name" } }} />
-              <TextField {...muiRegister(register("prompt"))} label={t("prompts.dialog.prompt")} size="small" fullWidth multiline minRows={5} maxRows={14} {...fieldError(formState.errors.prompt, t("prompts.dialog.promptHint"))} slotProps={{ htmlInput: { "data-testid": "prompt-text" } }} />
+              <TextField
+                {...muiRegister(register("name"))}
+                label={t("prompts.dialog.name")}
+                size="small"
+                fullWidth
+                autoFocus
+                {...fieldError(formState.errors.name)}
+                slotProps={{ htmlInput: { "data-testid": "prompt-name" } }}
+              />
+              <TextField
+                {...muiRegister(register("prompt"))}
+                label={t("prompts.dialog.prompt")}
+                size="small"
+                fullWidth
+                multiline
+                minRows={5}
+                maxRows={14}
+                {...fieldError(formState.errors.prompt, t("prompts.dialog.promptHint"))}
+                slotProps={{ htmlInput: { "data-testid": "prompt-text" } }}
+              />
               <Controller
                 name="queueId"
                 control={control}
                 render={({ field }) => (
-                  <TextField select label={t("prompts.dialog.queue")} size="small" fullWidth value={field.value ?? ""} onChange={(e) => field.onChange(e.target.value === "" ? "" : Number(e.target.value))} {...fieldError(formState.errors.queueId)} slotProps={{ select: { SelectDisplayProps: { "data-testid": "prompt-queue" } as object } }}>
+                  <TextField
+                    select
+                    label={t("prompts.dialog.queue")}
+                    size="small"
+                    fullWidth
+                    value={field.value ?? ""}
+                    onChange={(e) => field.onChange(e.target.value === "" ? "" : Number(e.target.value))}
+                    {...fieldError(formState.errors.queueId)}
+                    slotProps={{ select: { SelectDisplayProps: { "data-testid": "prompt-queue" } as object } }}
+                  >
                     {(queues.data ?? []).map((q) => (
                       <MenuItem key={q.id} value={q.id} data-testid={`prompt-queue-${q.id}`}>
                         {q.name}

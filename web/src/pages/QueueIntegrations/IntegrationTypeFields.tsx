@@ -24,7 +24,15 @@ export function IntegrationTypeFields({ type, register, control, errors, storedS
   const { t } = useTranslation();
   const f = (key: DialogKey): string => t(`queueIntegrations.dialog.${key}`);
   const text = (name: keyof QueueIntegrationFormInput, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField {...muiRegister(register(name))} label={label} fullWidth size="small" {...fieldError(errors[name] as { message?: string } | undefined, extra.hint as string | undefined)} slotProps={input(`integration-${name}`)} {...(extra.props ?? {})} />
+    <TextField
+      {...muiRegister(register(name))}
+      label={label}
+      fullWidth
+      size="small"
+      {...fieldError(errors[name] as { message?: string } | undefined, extra.hint as string | undefined)}
+      slotProps={input(`integration-${name}`)}
+      {...(extra.props ?? {})}
+    />
   );
   if (type === "dialogflow") {
     return (
@@ -34,7 +42,14 @@ export function IntegrationTypeFields({ type, register, control, errors, storedS
           name="language"
           control={control}
           render={({ field }) => (
-            <TextField select label={f("language")} size="small" value={field.value || "pt-BR"} onChange={field.onChange} slotProps={{ select: { SelectDisplayProps: { "data-testid": "integration-language" } as object } }}>
+            <TextField
+              select
+              label={f("language")}
+              size="small"
+              value={field.value || "pt-BR"}
+              onChange={field.onChange}
+              slotProps={{ select: { SelectDisplayProps: { "data-testid": "integration-language" } as object } }}
+            >
               {DIALOGFLOW_LANGUAGES.map((l) => (
                 <MenuItem key={l} value={l}>
                   {t(`queueIntegrations.languages.${l}`)}

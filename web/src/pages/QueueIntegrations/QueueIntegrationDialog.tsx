@@ -20,9 +20,20 @@ interface Props {
 }
 
 const EMPTY: QueueIntegrationFormInput = {
-  name: "", type: "typebot", projectName: "", jsonContent: "", language: "pt-BR", urlN8N: "", secret: "", typebotSlug: "",
-  typebotExpires: TYPEBOT_DEFAULTS.typebotExpires, typebotDelayMessage: TYPEBOT_DEFAULTS.typebotDelayMessage,
-  typebotKeywordFinish: "", typebotKeywordRestart: "", typebotRestartMessage: "", typebotUnknownMessage: "",
+  name: "",
+  type: "typebot",
+  projectName: "",
+  jsonContent: "",
+  language: "pt-BR",
+  urlN8N: "",
+  secret: "",
+  typebotSlug: "",
+  typebotExpires: TYPEBOT_DEFAULTS.typebotExpires,
+  typebotDelayMessage: TYPEBOT_DEFAULTS.typebotDelayMessage,
+  typebotKeywordFinish: "",
+  typebotKeywordRestart: "",
+  typebotRestartMessage: "",
+  typebotUnknownMessage: "",
 };
 
 /** The form of a stored record: its secrets stay on the server (empty keeps them). */
@@ -83,7 +94,16 @@ export function QueueIntegrationDialog({ open, integrationId, onClose, onSaved }
                   name="type"
                   control={control}
                   render={({ field }) => (
-                    <TextField select label={t("queueIntegrations.dialog.type")} size="small" sx={{ minWidth: 160 }} value={field.value ?? ""} onChange={field.onChange} {...fieldError(formState.errors.type)} slotProps={{ select: { SelectDisplayProps: { "data-testid": "integration-type" } as object } }}>
+                    <TextField
+                      select
+                      label={t("queueIntegrations.dialog.type")}
+                      size="small"
+                      sx={{ minWidth: 160 }}
+                      value={field.value ?? ""}
+                      onChange={field.onChange}
+                      {...fieldError(formState.errors.type)}
+                      slotProps={{ select: { SelectDisplayProps: { "data-testid": "integration-type" } as object } }}
+                    >
                       {QUEUE_INTEGRATION_TYPES.map((k) => (
                         <MenuItem key={k} value={k} data-testid={`integration-type-${k}`}>
                           {t(`queueIntegrations.types.${k}`)}
@@ -92,7 +112,15 @@ export function QueueIntegrationDialog({ open, integrationId, onClose, onSaved }
                     </TextField>
                   )}
                 />
-                <TextField {...muiRegister(register("name"))} label={t("queueIntegrations.dialog.name")} size="small" fullWidth autoFocus {...fieldError(formState.errors.name)} slotProps={{ htmlInput: { "data-testid": "integration-name" } }} />
+                <TextField
+                  {...muiRegister(register("name"))}
+                  label={t("queueIntegrations.dialog.name")}
+                  size="small"
+                  fullWidth
+                  autoFocus
+                  {...fieldError(formState.errors.name)}
+                  slotProps={{ htmlInput: { "data-testid": "integration-name" } }}
+                />
               </Stack>
               <IntegrationTypeFields type={type} register={register} control={control} errors={formState.errors} storedSecret={record.data?.secretLast4 ?? null} storedAccount={record.data?.clientEmail ?? null} />
             </Stack>

@@ -39,14 +39,7 @@ export function QueueDataFields({ register, control, errors, prompts, integratio
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        <TextField
-          {...muiRegister(register("name"))}
-          label={t("queues.dialog.name")}
-          autoFocus
-          fullWidth
-          {...fieldError(errors.name)}
-          slotProps={{ htmlInput: { "data-testid": "queue-name" } }}
-        />
+        <TextField {...muiRegister(register("name"))} label={t("queues.dialog.name")} autoFocus fullWidth {...fieldError(errors.name)} slotProps={{ htmlInput: { "data-testid": "queue-name" } }} />
         <Controller
           name="color"
           control={control}

@@ -98,9 +98,7 @@ export function QueueDialog({ open, queueId, onClose, onSaved }: QueueDialogProp
                   <Controller
                     name="schedules"
                     control={control}
-                    render={({ field }) => (
-                      <SchedulesEditor value={field.value} onChange={field.onChange} errors={formState.errors.schedules as ScheduleErrors} testId="queue-schedules" />
-                    )}
+                    render={({ field }) => <SchedulesEditor value={field.value} onChange={field.onChange} errors={formState.errors.schedules as ScheduleErrors} testId="queue-schedules" />}
                   />
                 </Stack>
               )}

@@ -31,12 +31,12 @@ export function QuickMessagesPage() {
         <>
           <TableCell>{t("quickMessages.columns.shortcode")}</TableCell>
           <TableCell align="center">{t("quickMessages.columns.mediaName")}</TableCell>
-          <TableCell align="center" sx={{ width: 120 }}>{t("quickMessages.columns.actions")}</TableCell>
+          <TableCell align="center" sx={{ width: 120 }}>
+            {t("quickMessages.columns.actions")}
+          </TableCell>
         </>
       }
-      renderRow={(record, actions) => (
-        <QuickMessageRow key={record.id} record={record} canEdit={canEditQuickMessage(record, user)} onEdit={actions.edit} onDelete={actions.remove} />
-      )}
+      renderRow={(record, actions) => <QuickMessageRow key={record.id} record={record} canEdit={canEditQuickMessage(record, user)} onEdit={actions.edit} onDelete={actions.remove} />}
       renderDialog={(dialog) => <QuickMessageDialog open={dialog.open} quickMessageId={dialog.id} onClose={dialog.onClose} onSaved={applySaved} />}
       onDelete={(id) => remove.mutate(id)}
     />

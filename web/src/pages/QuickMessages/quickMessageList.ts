@@ -37,5 +37,4 @@ export function matchesSearch(record: QuickMessageRecord, term: string): boolean
 }
 
 /** Only the owner or an admin changes a quick message. */
-export const canEditQuickMessage = (record: Pick<QuickMessageRecord, "userId">, user: { id: number; profile: string }) =>
-  user.profile === "admin" || record.userId === user.id;
+export const canEditQuickMessage = (record: Pick<QuickMessageRecord, "userId">, user: { id: number; profile: string }) => user.profile === "admin" || record.userId === user.id;

@@ -48,10 +48,13 @@ export function SandboxPairPage() {
         if (!live) return;
         const known = errorCode(err);
         const message =
-          known === "ERR_WAPP_NOT_INITIALIZED" ? t("sandboxPair.expired")
-          : known === "ERR_NO_WAPP_FOUND" ? t("sandboxPair.notFound")
-          : known === "ERR_VALIDATION" ? t("sandboxPair.invalidLink")
-          : (errorMessage(err) ?? t("sandboxPair.failed"));
+          known === "ERR_WAPP_NOT_INITIALIZED"
+            ? t("sandboxPair.expired")
+            : known === "ERR_NO_WAPP_FOUND"
+              ? t("sandboxPair.notFound")
+              : known === "ERR_VALIDATION"
+                ? t("sandboxPair.invalidLink")
+                : (errorMessage(err) ?? t("sandboxPair.failed"));
         setState({ kind: "failed", message });
       },
     );

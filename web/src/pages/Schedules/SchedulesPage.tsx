@@ -57,7 +57,15 @@ export function SchedulesPage() {
     );
   } else if (query.isError) {
     notice = (
-      <Alert severity="error" sx={{ mb: 1 }} action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
+      <Alert
+        severity="error"
+        sx={{ mb: 1 }}
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
         {t("common.loadFailed")}
       </Alert>
     );
@@ -82,7 +90,13 @@ export function SchedulesPage() {
               value={search}
               onChange={(event) => setSearch(event.target.value)}
               slotProps={{
-                input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
                 htmlInput: { "aria-label": t("scheduledMessages.search"), "data-testid": "schedules-search" },
               }}
             />
@@ -95,12 +109,7 @@ export function SchedulesPage() {
     >
       <Box data-testid="schedules-page" data-count={count}>
         {notice}
-        <SchedulesCalendar
-          schedules={schedules}
-          canChange={(schedule) => canChangeSchedule(me, schedule)}
-          onEdit={(schedule) => setDialog({ open: true, id: schedule.id })}
-          onDelete={setDeleting}
-        />
+        <SchedulesCalendar schedules={schedules} canChange={(schedule) => canChangeSchedule(me, schedule)} onEdit={(schedule) => setDialog({ open: true, id: schedule.id })} onDelete={setDeleting} />
       </Box>
       <ScheduleDialog open={dialog.open} scheduleId={dialog.id} contact={dialog.id === null ? (preset.data ?? null) : null} onClose={closeDialog} />
       <ConfirmDialog

@@ -32,7 +32,15 @@ export function AsaasField({ value }: { value: string }) {
       autoComplete="off"
       slotProps={{
         htmlInput: { "data-testid": "setting-asaas" },
-        input: mutation.isPending ? { endAdornment: <InputAdornment position="end"><CircularProgress size={18} /></InputAdornment> } : undefined,
+        input: mutation.isPending
+          ? {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <CircularProgress size={18} />
+                </InputAdornment>
+              ),
+            }
+          : undefined,
       }}
     />
   );

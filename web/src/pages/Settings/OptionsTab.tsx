@@ -35,9 +35,7 @@ export function OptionsTab({ settings, loading, failed, onRetry }: OptionsTabPro
           {loading ? <Skeleton variant="rounded" height={40} /> : <SettingSelect settingKey={key} value={settingValue(settings, key)} />}
         </Grid>
       ))}
-      {user.super && (
-        <Grid size={{ xs: 12, md: 8 }}>{loading ? <Skeleton variant="rounded" height={40} /> : <AsaasField value={settingValue(settings, "asaas")} />}</Grid>
-      )}
+      {user.super && <Grid size={{ xs: 12, md: 8 }}>{loading ? <Skeleton variant="rounded" height={40} /> : <AsaasField value={settingValue(settings, "asaas")} />}</Grid>}
     </Grid>
   );
 }

@@ -62,18 +62,10 @@ export function SchedulesTab() {
         <Controller
           name="schedules"
           control={control}
-          render={({ field }) => (
-            <SchedulesEditor value={field.value} onChange={field.onChange} errors={formState.errors.schedules as ScheduleErrors} disabled={save.isPending} testId="company-schedules" />
-          )}
+          render={({ field }) => <SchedulesEditor value={field.value} onChange={field.onChange} errors={formState.errors.schedules as ScheduleErrors} disabled={save.isPending} testId="company-schedules" />}
         />
         <Stack direction="row" justifyContent="flex-end">
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={save.isPending}
-            startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined}
-            data-testid="company-schedules-save"
-          >
+          <Button type="submit" variant="contained" disabled={save.isPending} startIcon={save.isPending ? <CircularProgress size={16} color="inherit" /> : undefined} data-testid="company-schedules-save">
             {save.isPending ? t("common.saving") : t("common.save")}
           </Button>
         </Stack>

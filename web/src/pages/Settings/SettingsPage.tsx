@@ -36,21 +36,13 @@ export function SettingsPage() {
   return (
     <PageContainer title={t("settings.title")}>
       <Paper variant="outlined">
-        <Tabs
-          value={current}
-          onChange={(_, next: SettingsTab) => setTab(next)}
-          variant="scrollable"
-          scrollButtons="auto"
-          sx={{ borderBottom: 1, borderColor: "divider", px: 1 }}
-        >
+        <Tabs value={current} onChange={(_, next: SettingsTab) => setTab(next)} variant="scrollable" scrollButtons="auto" sx={{ borderBottom: 1, borderColor: "divider", px: 1 }}>
           {tabs.map((key) => (
             <Tab key={key} value={key} label={key === "webhooks" ? t("webhooks.tab") : t(`settings.tabs.${key}`)} data-testid={`settings-tab-${key}`} />
           ))}
         </Tabs>
         <Box sx={{ p: { xs: 2, md: 3 } }}>
-          {current === "options" && (
-            <OptionsTab settings={settings.data} loading={settings.isPending} failed={settings.isError} onRetry={() => void settings.refetch()} />
-          )}
+          {current === "options" && <OptionsTab settings={settings.data} loading={settings.isPending} failed={settings.isError} onRetry={() => void settings.refetch()} />}
           {current === "schedules" && <SchedulesTab />}
           {current === "webhooks" && <WebhooksTab />}
           {current === "companies" && <CompaniesTab />}

@@ -54,13 +54,7 @@ export function WebhooksTab() {
         </Typography>
       )}
       {endpoints.data?.map((endpoint) => (
-        <WebhookEndpointCard
-          key={endpoint.id}
-          endpoint={endpoint}
-          onDeliveries={() => setLogOf(endpoint)}
-          onEdit={() => setEditor({ open: true, endpoint })}
-          onDelete={() => setDeleting(endpoint)}
-        />
+        <WebhookEndpointCard key={endpoint.id} endpoint={endpoint} onDeliveries={() => setLogOf(endpoint)} onEdit={() => setEditor({ open: true, endpoint })} onDelete={() => setDeleting(endpoint)} />
       ))}
       <WebhookDialog
         open={editor.open}

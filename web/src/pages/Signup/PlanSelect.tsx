@@ -30,7 +30,15 @@ export function PlanSelect({ plans, loading, value, onChange, onBlur, error, hel
       disabled={loading || empty}
       data-testid="signup-plan"
       slotProps={{
-        input: loading ? { endAdornment: <InputAdornment position="end"><CircularProgress size={18} /></InputAdornment> } : undefined,
+        input: loading
+          ? {
+              endAdornment: (
+                <InputAdornment position="end">
+                  <CircularProgress size={18} />
+                </InputAdornment>
+              ),
+            }
+          : undefined,
         inputLabel: loading ? { shrink: true } : undefined,
         select: { displayEmpty: loading, renderValue: loading ? () => t("signup.planLoading") : undefined },
       }}

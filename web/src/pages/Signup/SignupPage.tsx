@@ -90,16 +90,7 @@ export function SignupPage() {
         <Controller
           name="planId"
           control={control}
-          render={({ field }) => (
-            <PlanSelect
-              plans={plans.data}
-              loading={plans.isPending}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              {...fieldError(errors.planId)}
-            />
-          )}
+          render={({ field }) => <PlanSelect plans={plans.data} loading={plans.isPending} value={field.value} onChange={field.onChange} onBlur={field.onBlur} {...fieldError(errors.planId)} />}
         />
         <AuthSubmitButton submitting={submitting} testId="signup-submit">
           {t("signup.submit")}

@@ -93,7 +93,14 @@ export function ConnectionPanel({ actions, selected, onSelect }: ConnectionPanel
     );
   } else if (query.isError) {
     body = (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void query.refetch()}>{t("common.retry")}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
         {t("simulator.loadFailed")}
       </Alert>
     );
@@ -104,7 +111,13 @@ export function ConnectionPanel({ actions, selected, onSelect }: ConnectionPanel
         <Typography variant="body2" color="text.secondary">
           {t("simulator.noConnectionsText")}
         </Typography>
-        <Button variant="contained" startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : <AddIcon />} onClick={() => create.mutate()} disabled={create.isPending} data-testid="simulator-create-connection">
+        <Button
+          variant="contained"
+          startIcon={create.isPending ? <CircularProgress size={16} color="inherit" /> : <AddIcon />}
+          onClick={() => create.mutate()}
+          disabled={create.isPending}
+          data-testid="simulator-create-connection"
+        >
           {create.isPending ? t("simulator.creating") : t("simulator.createConnection")}
         </Button>
       </Stack>

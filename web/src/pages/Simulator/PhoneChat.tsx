@@ -69,7 +69,15 @@ export function PhoneChat({ messages, previews, loading, error, placeholder, onR
   } else if (error) {
     content = (
       <Centered>
-        <Alert severity="error" data-testid="simulator-chat-error" action={<Button color="inherit" size="small" onClick={onRetry}>{t("common.retry")}</Button>}>
+        <Alert
+          severity="error"
+          data-testid="simulator-chat-error"
+          action={
+            <Button color="inherit" size="small" onClick={onRetry}>
+              {t("common.retry")}
+            </Button>
+          }
+        >
           {t("simulator.chatLoadFailed")}
         </Alert>
       </Centered>

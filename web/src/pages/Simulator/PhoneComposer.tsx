@@ -96,7 +96,13 @@ export function PhoneComposer({ disabled, disabledReason, replyTo, onCancelReply
   return (
     <Box sx={{ bgcolor: (theme) => (theme.palette.mode === "dark" ? "#202c33" : "#f0f2f5"), px: 1, py: 0.75 }}>
       {replyTo && (
-        <Stack direction="row" alignItems="center" spacing={1} data-testid="simulator-reply-preview" sx={{ mb: 0.75, px: 1, py: 0.5, borderRadius: 1, bgcolor: "background.paper", borderLeft: 4, borderColor: replyTo.direction === "in" ? "success.main" : "primary.main" }}>
+        <Stack
+          direction="row"
+          alignItems="center"
+          spacing={1}
+          data-testid="simulator-reply-preview"
+          sx={{ mb: 0.75, px: 1, py: 0.5, borderRadius: 1, bgcolor: "background.paper", borderLeft: 4, borderColor: replyTo.direction === "in" ? "success.main" : "primary.main" }}
+        >
           <Box sx={{ flex: 1, minWidth: 0 }}>
             <Typography variant="caption" fontWeight={700} color="primary" display="block">
               {t("simulator.replyingTo", { who: replyTo.direction === "in" ? t("simulator.you") : t("simulator.attendant") })}

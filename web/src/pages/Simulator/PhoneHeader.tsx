@@ -17,9 +17,7 @@ export function PhoneHeader({ connection, number }: { connection: Connection | n
           {connection?.name ?? t("simulator.title")}
         </Typography>
         <Typography variant="caption" noWrap display="block" sx={{ opacity: 0.85 }}>
-          {[connection && (online ? t("simulator.online") : t(`simulator.status.${connection.status}`, { defaultValue: connection.status })), number && t("simulator.actingAs", { number })]
-            .filter(Boolean)
-            .join(" · ")}
+          {[connection && (online ? t("simulator.online") : t(`simulator.status.${connection.status}`, { defaultValue: connection.status })), number && t("simulator.actingAs", { number })].filter(Boolean).join(" · ")}
         </Typography>
       </Box>
     </Stack>

@@ -54,14 +54,7 @@ export function SimulatorPage() {
       <Box data-testid="simulator-page" sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "minmax(0, 5fr) minmax(0, 6fr)" }, alignItems: "start" }}>
         <Stack spacing={2}>
           <ConnectionPanel actions={connections} selected={selected} onSelect={(id) => update({ whatsappId: id })} />
-          <CustomerPanel
-            number={prefs.number}
-            name={prefs.name}
-            autoRead={prefs.autoRead}
-            unread={conversation.unread}
-            onChange={update}
-            onMarkRead={conversation.markAllRead}
-          />
+          <CustomerPanel number={prefs.number} name={prefs.name} autoRead={prefs.autoRead} unread={conversation.unread} onChange={update} onMarkRead={conversation.markAllRead} />
         </Stack>
         <Paper
           elevation={6}
@@ -91,13 +84,7 @@ export function SimulatorPage() {
             onRetry={() => void conversation.query.refetch()}
             onReply={setReplyTo}
           />
-          <PhoneComposer
-            disabled={Boolean(disabledReason)}
-            disabledReason={disabledReason}
-            replyTo={replyTo}
-            onCancelReply={() => setReplyTo(null)}
-            onSend={conversation.sendMessage}
-          />
+          <PhoneComposer disabled={Boolean(disabledReason)} disabledReason={disabledReason} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSend={conversation.sendMessage} />
         </Paper>
       </Box>
     </PageContainer>

@@ -11,7 +11,9 @@ export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 export function newExternalId(): string {
   const bytes = new Uint8Array(10);
   crypto.getRandomValues(bytes);
-  return `SIMIN${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("").toUpperCase()}`;
+  return `SIMIN${Array.from(bytes, (b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase()}`;
 }
 
 /** A file as base64, without the data-URL prefix. */
@@ -33,9 +35,21 @@ export function mimeOf(file: { type: string; name: string }): string {
   if (file.type) return file.type;
   const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
   const known: Record<string, string> = {
-    jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp",
-    mp3: "audio/mpeg", ogg: "audio/ogg", opus: "audio/ogg", m4a: "audio/mp4", wav: "audio/wav",
-    mp4: "video/mp4", pdf: "application/pdf", txt: "text/plain", csv: "text/csv", zip: "application/zip",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    png: "image/png",
+    gif: "image/gif",
+    webp: "image/webp",
+    mp3: "audio/mpeg",
+    ogg: "audio/ogg",
+    opus: "audio/ogg",
+    m4a: "audio/mp4",
+    wav: "audio/wav",
+    mp4: "video/mp4",
+    pdf: "application/pdf",
+    txt: "text/plain",
+    csv: "text/csv",
+    zip: "application/zip",
   };
   return known[ext] ?? "application/octet-stream";
 }
@@ -72,8 +86,7 @@ export function mergeMessages(list: SandboxMessage[] | undefined, incoming: Sand
 }
 
 /** The attendant's messages the phone has not yet acknowledged up to `ack`. */
-export const needingAck = (list: SandboxMessage[] | undefined, ack: number) =>
-  (list ?? []).filter((m) => m.direction === "out" && !m.deleted && m.ack < ack);
+export const needingAck = (list: SandboxMessage[] | undefined, ack: number) => (list ?? []).filter((m) => m.direction === "out" && !m.deleted && m.ack < ack);
 
 /** What the simulator remembers between visits (this browser only). */
 export interface SimulatorPrefs {

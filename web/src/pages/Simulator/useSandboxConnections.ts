@@ -1,14 +1,6 @@
 import { useMemo } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import {
-  createSandboxConnection,
-  disconnectSession,
-  fetchConnections,
-  isSandbox,
-  pairSandbox,
-  startSession,
-  type Connection,
-} from "../../api/sandbox";
+import { createSandboxConnection, disconnectSession, fetchConnections, isSandbox, pairSandbox, startSession, type Connection } from "../../api/sandbox";
 import { queryKeys } from "../../api/queryKeys";
 import { useCompanyEvent } from "../../realtime/socketContext";
 import { freeName } from "./simulatorUtils";
@@ -40,7 +32,10 @@ export function useSandboxConnections(companyId: number) {
   const onEvent = (event: ConnectionEvent) => {
     const current = queryClient.getQueryData<Connection[]>(key);
     if (event.action === "delete" && event.whatsappId) {
-      queryClient.setQueryData<Connection[]>(key, current?.filter((w) => w.id !== event.whatsappId));
+      queryClient.setQueryData<Connection[]>(
+        key,
+        current?.filter((w) => w.id !== event.whatsappId),
+      );
       return;
     }
     const record = event.session ?? event.whatsapp;
@@ -55,7 +50,13 @@ export function useSandboxConnections(companyId: number) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
 
   const create = useMutation({
-    mutationFn: () => createSandboxConnection(freeName(DEFAULT_NAME, (query.data ?? []).map((w) => w.name))),
+    mutationFn: () =>
+      createSandboxConnection(
+        freeName(
+          DEFAULT_NAME,
+          (query.data ?? []).map((w) => w.name),
+        ),
+      ),
     onSuccess: (created) => {
       // The session events may already have brought it (with a newer status): add only when missing.
       queryClient.setQueryData<Connection[]>(key, (list) => (list && !list.some((w) => w.id === created.id) ? [...list, created] : list));

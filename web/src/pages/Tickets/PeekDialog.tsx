@@ -27,11 +27,22 @@ function PeekBubble({ message }: { message: PeekMessage }) {
           </Typography>
         )}
         {message.isDeleted ? (
-          <Typography variant="body2" fontStyle="italic">{t("ticketManager.peek.deleted")}</Typography>
+          <Typography variant="body2" fontStyle="italic">
+            {t("ticketManager.peek.deleted")}
+          </Typography>
         ) : (
           <>
-            {media && <Typography variant="body2" fontWeight={600}>[{media}{message.mediaName ? `: ${message.mediaName}` : ""}]</Typography>}
-            {body && <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", "& a": { color: "inherit" } }}><FormattedText text={body} /></Typography>}
+            {media && (
+              <Typography variant="body2" fontWeight={600}>
+                [{media}
+                {message.mediaName ? `: ${message.mediaName}` : ""}]
+              </Typography>
+            )}
+            {body && (
+              <Typography variant="body2" sx={{ whiteSpace: "pre-wrap", wordBreak: "break-word", "& a": { color: "inherit" } }}>
+                <FormattedText text={body} />
+              </Typography>
+            )}
           </>
         )}
       </Box>

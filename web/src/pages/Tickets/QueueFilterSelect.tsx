@@ -27,7 +27,11 @@ export function QueueFilterSelect({ queues, value, onChange }: QueueFilterSelect
         const next = event.target.value;
         onChange(typeof next === "string" ? next.split(",").map(Number) : next);
       }}
-      renderValue={(selected) => <Typography variant="body2" noWrap>{label(selected)}</Typography>}
+      renderValue={(selected) => (
+        <Typography variant="body2" noWrap>
+          {label(selected)}
+        </Typography>
+      )}
       inputProps={{ "aria-label": t("ticketManager.queues") }}
       SelectDisplayProps={{ "data-testid": "tickets-queue-select" } as React.HTMLAttributes<HTMLDivElement>}
       sx={{ minWidth: 120, maxWidth: 180 }}

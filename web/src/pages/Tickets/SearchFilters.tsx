@@ -33,7 +33,13 @@ export function SearchFilters({ text, onText, tags, onTags, users, onUsers, show
         value={text}
         onChange={(event) => onText(event.target.value)}
         slotProps={{
-          input: { startAdornment: <InputAdornment position="start"><SearchIcon fontSize="small" /></InputAdornment> },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
           htmlInput: { "data-testid": "tickets-search-input", "aria-label": t("ticketManager.searchPlaceholder") },
         }}
       />

@@ -30,15 +30,7 @@ export function TicketItemActions({ ticket, canPeek, onPeek }: TicketItemActions
         </Tooltip>
       )}
       {ticket.status === "pending" && (
-        <Button
-          size="small"
-          variant="contained"
-          color="success"
-          disabled={busy}
-          onClick={() => run("accept")}
-          data-testid={`ticket-accept-${id}`}
-          sx={{ minWidth: 0, px: 1, py: 0.25, fontSize: 12 }}
-        >
+        <Button size="small" variant="contained" color="success" disabled={busy} onClick={() => run("accept")} data-testid={`ticket-accept-${id}`} sx={{ minWidth: 0, px: 1, py: 0.25, fontSize: 12 }}>
           {busy ? <CircularProgress size={16} color="inherit" /> : t("ticketManager.item.accept")}
         </Button>
       )}

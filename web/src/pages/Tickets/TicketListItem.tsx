@@ -70,11 +70,7 @@ function TicketListItemBase({ ticket, selected, canPeek, onOpen }: TicketListIte
           <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap" sx={{ mt: 0.5 }}>
             {ticket.whatsapp && <Chip size="small" variant="outlined" label={ticket.whatsapp.name} title={t("ticketManager.item.connection")} sx={chipSx} />}
             {ticket.user && <Chip size="small" variant="outlined" color="primary" label={ticket.user.name} title={t("ticketManager.item.user")} sx={chipSx} />}
-            <Chip
-              size="small"
-              label={ticket.queue?.name ?? t("ticketManager.noQueue")}
-              sx={{ ...chipSx, bgcolor: ticket.queue?.color ?? "grey.600", color: "common.white" }}
-            />
+            <Chip size="small" label={ticket.queue?.name ?? t("ticketManager.noQueue")} sx={{ ...chipSx, bgcolor: ticket.queue?.color ?? "grey.600", color: "common.white" }} />
             {ticket.tags.map((tag) => (
               <Chip key={tag.id} size="small" label={tag.name} sx={{ ...chipSx, bgcolor: tag.color, color: "common.white" }} />
             ))}

@@ -97,14 +97,7 @@ export function TicketsManager() {
             <FormControlLabel
               sx={{ mr: 0 }}
               label={t("ticketManager.showAll")}
-              control={
-                <Switch
-                  size="small"
-                  checked={showAll}
-                  onChange={(_, checked) => setShowAll(checked)}
-                  slotProps={{ input: { "data-testid": "tickets-showall" } as React.InputHTMLAttributes<HTMLInputElement> }}
-                />
-              }
+              control={<Switch size="small" checked={showAll} onChange={(_, checked) => setShowAll(checked)} slotProps={{ input: { "data-testid": "tickets-showall" } as React.InputHTMLAttributes<HTMLInputElement> }} />}
             />
           )}
           <Box sx={{ flex: 1 }} />

@@ -95,9 +95,7 @@ function TransferDialog({ onClose, ticket }: Omit<TransferTicketModalProps, "ope
                   {option.name}
                 </li>
               )}
-              renderInput={(params) => (
-                <TextField {...params} label={t("ticketManager.transfer.user")} inputProps={{ ...params.inputProps, "data-testid": "transfer-user" }} />
-              )}
+              renderInput={(params) => <TextField {...params} label={t("ticketManager.transfer.user")} inputProps={{ ...params.inputProps, "data-testid": "transfer-user" }} />}
             />
             <TextField
               select

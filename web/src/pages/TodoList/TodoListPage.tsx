@@ -38,14 +38,7 @@ export function TodoListPage() {
     <PageContainer title={t("todo.title")} subtitle={t("todo.subtitle")} maxWidth={800}>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack component="form" direction={{ xs: "column", sm: "row" }} spacing={1} onSubmit={submit}>
-          <TextField
-            fullWidth
-            size="small"
-            label={t("todo.placeholder")}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            slotProps={{ htmlInput: { "data-testid": "todo-input", maxLength: 500 } }}
-          />
+          <TextField fullWidth size="small" label={t("todo.placeholder")} value={text} onChange={(event) => setText(event.target.value)} slotProps={{ htmlInput: { "data-testid": "todo-input", maxLength: 500 } }} />
           <Button type="submit" variant="contained" data-testid="todo-submit" sx={{ minWidth: 120 }}>
             {editingIndex === null ? t("todo.add") : t("todo.save")}
           </Button>
@@ -65,13 +58,7 @@ export function TodoListPage() {
         ) : (
           <List disablePadding data-testid="todo-list">
             {tasks.map((task, index) => (
-              <TaskRow
-                key={`${task.createdAt}-${index}`}
-                task={task}
-                editing={editingIndex === index}
-                onEdit={() => startEdit(index)}
-                onDelete={() => setDeleteIndex(index)}
-              />
+              <TaskRow key={`${task.createdAt}-${index}`} task={task} editing={editingIndex === index} onEdit={() => startEdit(index)} onDelete={() => setDeleteIndex(index)} />
             ))}
           </List>
         )}

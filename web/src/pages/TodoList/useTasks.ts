@@ -8,8 +8,7 @@ export interface Task {
   updatedAt: string;
 }
 
-const isTask = (value: unknown): value is Task =>
-  typeof value === "object" && value !== null && typeof (value as Task).text === "string";
+const isTask = (value: unknown): value is Task => typeof value === "object" && value !== null && typeof (value as Task).text === "string";
 
 function readTasks(): Task[] {
   try {

@@ -19,7 +19,9 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: UserRowProps) {
   const profile = PROFILES.find((p) => p === user.profile);
   return (
     <TableRow hover data-testid={`user-row-${user.id}`}>
-      <TableCell className={PHONE_TITLE} data-testid={`user-name-${user.id}`}>{user.name}</TableCell>
+      <TableCell className={PHONE_TITLE} data-testid={`user-name-${user.id}`}>
+        {user.name}
+      </TableCell>
       <TableCell data-testid={`user-email-${user.id}`}>{user.email}</TableCell>
       <TableCell align="center" data-testid={`user-profile-${user.id}`}>
         {profile ? t(`userModal.profiles.${profile}`) : user.profile}
@@ -36,9 +38,7 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: UserRowProps) {
       </TableCell>
       <TableCell align="center">
         <EditRowButton label={t("users.editAction", { name: user.name })} onClick={onEdit} testId={`user-edit-${user.id}`} />
-        {canDelete && (
-          <DeleteRowButton label={t("users.deleteAction", { name: user.name })} onClick={onDelete} testId={`user-delete-${user.id}`} />
-        )}
+        {canDelete && <DeleteRowButton label={t("users.deleteAction", { name: user.name })} onClick={onDelete} testId={`user-delete-${user.id}`} />}
       </TableCell>
     </TableRow>
   );

@@ -15,5 +15,4 @@ export async function deleteUser(id: number): Promise<void> {
 }
 
 /** Whether a user shows in the list searched for `search` (the server searches name and email). */
-export const userMatches = (user: UserListItem, search: string) =>
-  !search || user.name.toLowerCase().includes(search) || user.email.toLowerCase().includes(search);
+export const userMatches = (user: UserListItem, search: string) => !search || user.name.toLowerCase().includes(search) || user.email.toLowerCase().includes(search);

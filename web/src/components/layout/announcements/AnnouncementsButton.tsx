@@ -38,7 +38,11 @@ export function AnnouncementsButton() {
       onScroll={onScroll}
     >
       {feed.isPending && <PopoverSpinner />}
-      {feed.isError && <Alert severity="error" sx={{ m: 2 }}>{t("announcements.popover.loadFailed")}</Alert>}
+      {feed.isError && (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {t("announcements.popover.loadFailed")}
+        </Alert>
+      )}
       {feed.isSuccess && records.length === 0 && <PopoverEmpty icon={<CampaignOutlined />} text={t("layout.noAnnouncements")} testId="announcements-empty-popover" />}
       {records.length > 0 && (
         <Stack component="ul" spacing={1} sx={{ m: 0, p: 1.5 }}>

@@ -3,7 +3,15 @@ import type { AnnouncementRecord } from "../../../api/announcements";
 import { feedWith, feedWithout, type AnnouncementFeed } from "./announcementFeed";
 
 const record = (id: number, title = `Aviso ${id}`): AnnouncementRecord => ({
-  id, title, text: "texto", priority: 1, status: true, mediaPath: null, mediaName: null, createdAt: "2026-01-01T00:00:00.000Z", updatedAt: "2026-01-01T00:00:00.000Z",
+  id,
+  title,
+  text: "texto",
+  priority: 1,
+  status: true,
+  mediaPath: null,
+  mediaName: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+  updatedAt: "2026-01-01T00:00:00.000Z",
 });
 const feed = (...records: AnnouncementRecord[]): AnnouncementFeed => ({ pages: [{ records, count: records.length, hasMore: false }], pageParams: [1] });
 

@@ -1,9 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCompanyEvent } from "../../../realtime/socketContext";
-import {
-  fetchAnnouncementsPage, fetchAnnouncementsSeen, markAnnouncementsSeen,
-  type AnnouncementEvent, type AnnouncementRecord, type AnnouncementsPage, type AnnouncementsSeen,
-} from "../../../api/announcements";
+import { fetchAnnouncementsPage, fetchAnnouncementsSeen, markAnnouncementsSeen, type AnnouncementEvent, type AnnouncementRecord, type AnnouncementsPage, type AnnouncementsSeen } from "../../../api/announcements";
 import { feedWithout, feedWith, type AnnouncementFeed } from "./announcementFeed";
 
 const FEED_KEY = ["announcements", "feed"] as const;

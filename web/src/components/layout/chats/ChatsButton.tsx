@@ -44,7 +44,11 @@ function ChatsPopoverButton() {
       onScroll={onScroll}
     >
       {list.isPending && <PopoverSpinner />}
-      {list.isError && !list.data && <Alert severity="error" sx={{ m: 2 }}>{t("chats.loadFailed")}</Alert>}
+      {list.isError && !list.data && (
+        <Alert severity="error" sx={{ m: 2 }}>
+          {t("chats.loadFailed")}
+        </Alert>
+      )}
       {list.isSuccess && chats.length === 0 && <PopoverEmpty icon={<ForumOutlined />} text={t("layout.noChats")} testId="chats-popover-empty" />}
       <List dense disablePadding>
         {chats.map((chat) => {

@@ -60,10 +60,7 @@ export function NotificationsButton() {
       boxSx={{ width: 340, maxWidth: "90vw" }}
     >
       {items.length === 0 ? (
-        <PopoverEmpty
-          icon={<NotificationsNoneOutlined />}
-          text={list.isError ? t("ticketManager.loadFailed") : list.isPending ? t("common.loading") : t("notifications.empty")}
-        />
+        <PopoverEmpty icon={<NotificationsNoneOutlined />} text={list.isError ? t("ticketManager.loadFailed") : list.isPending ? t("common.loading") : t("notifications.empty")} />
       ) : (
         <List dense disablePadding>
           {items.map((ticket) => (
@@ -81,11 +78,7 @@ export function NotificationsButton() {
                   {(ticket.contact?.name ?? "").slice(0, 1).toUpperCase()}
                 </Avatar>
               </ListItemAvatar>
-              <ListItemText
-                primary={ticket.contact?.name}
-                secondary={oneLinePreview(ticket.lastMessage)}
-                slotProps={{ primary: { noWrap: true, variant: "body2", fontWeight: 600 }, secondary: { noWrap: true } }}
-              />
+              <ListItemText primary={ticket.contact?.name} secondary={oneLinePreview(ticket.lastMessage)} slotProps={{ primary: { noWrap: true, variant: "body2", fontWeight: 600 }, secondary: { noWrap: true } }} />
               <Box component="span" sx={{ ml: 1, px: 0.75, borderRadius: 10, bgcolor: "success.main", color: "common.white", fontSize: 12, lineHeight: "20px", minWidth: 20, textAlign: "center" }}>
                 {ticket.unreadMessages}
               </Box>

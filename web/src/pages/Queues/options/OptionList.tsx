@@ -23,7 +23,14 @@ export function OptionList({ queueId, parentId, depth, adding, onAddingChange }:
   if (level.query.isPending) return nested ? null : <Skeleton variant="rounded" height={36} />;
   if (level.query.isError) {
     return (
-      <Alert severity="error" action={<Button color="inherit" size="small" onClick={() => void level.query.refetch()}>{t("common.retry")}</Button>}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void level.query.refetch()}>
+            {t("common.retry")}
+          </Button>
+        }
+      >
         {t("common.loadFailed")}
       </Alert>
     );
@@ -33,11 +40,7 @@ export function OptionList({ queueId, parentId, depth, adding, onAddingChange }:
   if (nested && options.length === 0 && !adding) return null;
 
   return (
-    <Stack
-      spacing={1}
-      data-testid={parentId === null ? "queue-options-root" : `queue-option-children-${parentId}`}
-      sx={nested ? { pl: 2, ml: 1.5, mt: 1, borderLeft: 2, borderColor: "divider" } : undefined}
-    >
+    <Stack spacing={1} data-testid={parentId === null ? "queue-options-root" : `queue-option-children-${parentId}`} sx={nested ? { pl: 2, ml: 1.5, mt: 1, borderLeft: 2, borderColor: "divider" } : undefined}>
       {options.length === 0 && !adding && (
         <Typography variant="body2" color="text.secondary" data-testid="queue-options-empty">
           {t("queues.options.empty")}
@@ -48,9 +51,7 @@ export function OptionList({ queueId, parentId, depth, adding, onAddingChange }:
           key={option.id}
           option={option}
           level={level}
-          subLevel={(addingChild, setAddingChild) => (
-            <OptionList queueId={option.queueId} parentId={option.id} depth={depth + 1} adding={addingChild} onAddingChange={setAddingChild} />
-          )}
+          subLevel={(addingChild, setAddingChild) => <OptionList queueId={option.queueId} parentId={option.id} depth={depth + 1} adding={addingChild} onAddingChange={setAddingChild} />}
         />
       ))}
       {adding && (

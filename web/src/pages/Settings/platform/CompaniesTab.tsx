@@ -91,14 +91,7 @@ export function CompaniesTab() {
         {companies.data?.map((row) => {
           const tint = tintOf(row.dueDate);
           return (
-            <TableRow
-              key={row.id}
-              hover
-              selected={editing === row.id}
-              data-testid={`company-row-${row.id}`}
-              data-tint={tint ?? "none"}
-              sx={tint ? { bgcolor: TINT_COLORS[tint] } : undefined}
-            >
+            <TableRow key={row.id} hover selected={editing === row.id} data-testid={`company-row-${row.id}`} data-tint={tint ?? "none"} sx={tint ? { bgcolor: TINT_COLORS[tint] } : undefined}>
               <TableCell>{row.name}</TableCell>
               <TableCell>{row.email}</TableCell>
               <TableCell>{row.phone}</TableCell>

@@ -151,12 +151,7 @@ export function CompanyForm({ form, editing, plans, saving, onChange, onSubmit, 
         saving={saving}
         onClear={onClear}
         extra={
-          <Button
-            variant="outlined"
-            disabled={!form.dueDate}
-            data-testid="company-advance"
-            onClick={() => onChange({ ...form, dueDate: advanceDueDate(form.dueDate, form.recurrence) })}
-          >
+          <Button variant="outlined" disabled={!form.dueDate} data-testid="company-advance" onClick={() => onChange({ ...form, dueDate: advanceDueDate(form.dueDate, form.recurrence) })}>
             {t("platform.companies.advance")}
           </Button>
         }

@@ -78,7 +78,15 @@ export function PlansTab() {
         {...tab.shell}
         testId="settings-plans"
         form={formBody}
-        headers={[t("platform.plans.name"), t("platform.plans.users"), t("platform.plans.connections"), t("platform.plans.queues"), t("platform.plans.value"), ...PLAN_FLAGS.map((f) => t(`platform.plans.flags.${f}`)), t("platform.actions")]}
+        headers={[
+          t("platform.plans.name"),
+          t("platform.plans.users"),
+          t("platform.plans.connections"),
+          t("platform.plans.queues"),
+          t("platform.plans.value"),
+          ...PLAN_FLAGS.map((f) => t(`platform.plans.flags.${f}`)),
+          t("platform.actions"),
+        ]}
         emptyText={t("platform.plans.empty")}
       >
         {tab.list.data?.map((p) => (

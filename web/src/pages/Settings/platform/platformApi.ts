@@ -16,15 +16,20 @@ export async function fetchCompanies(): Promise<CompanyRecord[]> {
   }
 }
 
-export const saveCompany = async (id: number | null, body: CompanyFormInput) =>
-  (id ? await api.put<CompanyRecord>(`/companies/${id}`, body) : await api.post<CompanyRecord>("/companies", body)).data;
+export const saveCompany = async (id: number | null, body: CompanyFormInput) => (id ? await api.put<CompanyRecord>(`/companies/${id}`, body) : await api.post<CompanyRecord>("/companies", body)).data;
 export const deleteCompany = async (id: number) => (await api.delete(`/companies/${id}`)).data;
 
 export const fetchPlans = async () => (await api.get<Plan[]>("/plans/all")).data;
 export const savePlan = async (id: number | null, body: PlanFormInput) => (id ? await api.put<Plan>(`/plans/${id}`, body) : await api.post<Plan>("/plans", body)).data;
 export const deletePlan = async (id: number) => (await api.delete(`/plans/${id}`)).data;
 
-export interface HelpRow { id: number; title: string; video: string; description: string; link: string }
+export interface HelpRow {
+  id: number;
+  title: string;
+  video: string;
+  description: string;
+  link: string;
+}
 export const fetchHelpsAdmin = async () => (await api.get<HelpRow[]>("/helps/list")).data;
 export const saveHelp = async (id: number | null, body: Omit<HelpRow, "id">) => (id ? await api.put<HelpRow>(`/helps/${id}`, body) : await api.post<HelpRow>("/helps", body)).data;
 export const deleteHelp = async (id: number) => (await api.delete(`/helps/${id}`)).data;

@@ -14,7 +14,9 @@ import type { TicketView } from "./types";
 class TagNameError extends Error {}
 
 /** An option that creates a tag from the typed text. */
-interface NewTag extends TagOption { create: true }
+interface NewTag extends TagOption {
+  create: true;
+}
 type Option = TagOption | NewTag;
 
 const filter = createFilterOptions<Option>();
@@ -93,7 +95,9 @@ export function TagEditor({ ticket }: { ticket: TicketView }) {
             return <Chip key={key} {...itemProps} size="small" label={tag.name} sx={{ bgcolor: tag.color || undefined, color: tag.color ? "#fff" : undefined }} data-testid="tag-chip" />;
           })
         }
-        renderInput={(params) => <TextField {...params} variant="standard" placeholder={ticket.tags.length ? undefined : t("ticketView.tags.placeholder")} inputProps={{ ...params.inputProps, "data-testid": "tag-input" }} />}
+        renderInput={(params) => (
+          <TextField {...params} variant="standard" placeholder={ticket.tags.length ? undefined : t("ticketView.tags.placeholder")} inputProps={{ ...params.inputProps, "data-testid": "tag-input" }} />
+        )}
       />
     </Box>
   );

@@ -21,7 +21,11 @@ export async function fetchMessages(ticketId: number, pageNumber: number): Promi
   return data;
 }
 
-export interface TextMessage { body: string; fromMe: true; quotedMsg?: { id: number } }
+export interface TextMessage {
+  body: string;
+  fromMe: true;
+  quotedMsg?: { id: number };
+}
 
 export const sendTextMessage = (ticketId: number, body: TextMessage) => api.post(`/messages/${ticketId}`, body);
 

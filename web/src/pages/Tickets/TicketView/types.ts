@@ -2,7 +2,11 @@
 export type { ContactView, MessageView, QuotedMessage, TagRef, TicketView } from "@balcao/common";
 import type { MessageView, TagRef } from "@balcao/common";
 
-export interface MessagesPage { messages: MessageView[]; count: number; hasMore: boolean }
+export interface MessagesPage {
+  messages: MessageView[];
+  count: number;
+  hasMore: boolean;
+}
 
 export interface TicketNote {
   id: number;
@@ -14,9 +18,17 @@ export interface TicketNote {
   createdAt: string;
 }
 
-export interface QuickMessage { id: number; shortcode: string; message: string; mediaPath: string | null; mediaName: string | null }
+export interface QuickMessage {
+  id: number;
+  shortcode: string;
+  message: string;
+  mediaPath: string | null;
+  mediaName: string | null;
+}
 
-export interface Tag extends TagRef { kanban?: number | boolean }
+export interface Tag extends TagRef {
+  kanban?: number | boolean;
+}
 
 /** What the composer quotes when replying. */
 export type ReplyTarget = Pick<MessageView, "id" | "body" | "fromMe" | "mediaType" | "contact">;

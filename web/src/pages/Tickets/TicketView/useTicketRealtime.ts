@@ -6,9 +6,18 @@ import { fetchMessages, ticketViewKeys } from "./api";
 import { addMessage, replaceMessage, type MessagesData } from "./messages/messageCache";
 import type { ContactView, MessageView, TicketView } from "./types";
 
-interface AppMessageEvent { action: "create" | "update"; message?: MessageView }
-interface TicketEvent { action: string; ticket?: TicketView }
-interface ContactEvent { action: string; contact?: ContactView }
+interface AppMessageEvent {
+  action: "create" | "update";
+  message?: MessageView;
+}
+interface TicketEvent {
+  action: string;
+  ticket?: TicketView;
+}
+interface ContactEvent {
+  action: string;
+  contact?: ContactView;
+}
 
 /** Joins the ticket's room while the view is open (again after every reconnection) and leaves it on close. */
 export function useChatBox(ticketId: number, ticketUuid: string) {

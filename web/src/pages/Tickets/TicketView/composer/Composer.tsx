@@ -167,7 +167,15 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
                 sx={{ mx: 0.5, mb: 0.5 }}
                 label={<Typography variant="caption">{t("ticketView.composer.sign")}</Typography>}
                 labelPlacement="bottom"
-                control={<Switch size="small" checked={sign} disabled={!enabled} onChange={(event) => setSign(event.target.checked)} slotProps={{ input: { "aria-label": t("ticketView.composer.sign"), ...{ "data-testid": "composer-sign" } } }} />}
+                control={
+                  <Switch
+                    size="small"
+                    checked={sign}
+                    disabled={!enabled}
+                    onChange={(event) => setSign(event.target.checked)}
+                    slotProps={{ input: { "aria-label": t("ticketView.composer.sign"), ...{ "data-testid": "composer-sign" } } }}
+                  />
+                }
               />
             )}
             <TextField
@@ -180,7 +188,13 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
               onKeyDown={onKeyDown}
               onPaste={onPaste}
               disabled={!enabled}
-              placeholder={enabled ? (files.length ? t("ticketView.composer.caption") : t(wide ? "ticketView.composer.placeholder" : "ticketView.composer.placeholderShort")) : t(wide ? "ticketView.composer.disabledHint" : "ticketView.composer.disabledHintShort")}
+              placeholder={
+                enabled
+                  ? files.length
+                    ? t("ticketView.composer.caption")
+                    : t(wide ? "ticketView.composer.placeholder" : "ticketView.composer.placeholderShort")
+                  : t(wide ? "ticketView.composer.disabledHint" : "ticketView.composer.disabledHintShort")
+              }
               multiline
               maxRows={5}
               fullWidth

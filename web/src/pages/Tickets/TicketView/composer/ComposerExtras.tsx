@@ -34,11 +34,7 @@ function FileThumb({ file }: { file: File }) {
   useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
   return (
     <Paper variant="outlined" sx={{ width: 96, p: 0.5, textAlign: "center" }} data-testid="composer-file">
-      {url ? (
-        <Box component="img" src={url} alt={file.name} sx={{ width: "100%", height: 64, objectFit: "cover", borderRadius: 0.5 }} />
-      ) : (
-        <InsertDriveFileOutlinedIcon color="action" sx={{ fontSize: 48, my: 1 }} />
-      )}
+      {url ? <Box component="img" src={url} alt={file.name} sx={{ width: "100%", height: 64, objectFit: "cover", borderRadius: 0.5 }} /> : <InsertDriveFileOutlinedIcon color="action" sx={{ fontSize: 48, my: 1 }} />}
       <Typography variant="caption" noWrap component="div" title={safeFileName(file.name)}>
         {safeFileName(file.name)}
       </Typography>

@@ -12,7 +12,9 @@ const TRANSLATIONS: Record<Language, () => Promise<{ default: unknown }>> = {
   es: () => import("@emoji-mart/data/i18n/es.json"),
 };
 
-interface EmojiSelection { native?: string }
+interface EmojiSelection {
+  native?: string;
+}
 
 /** emoji-mart's picker (a web component), loaded the first time it opens, 16 emojis per row where they fit. */
 function EmojiPanel({ onPick }: { onPick(emoji: string): void }) {
@@ -105,13 +107,7 @@ export function EmojiPicker({ disabled, onPick, onClosed }: EmojiPickerProps) {
     <>
       <Tooltip title={t("ticketView.composer.emoji")}>
         <span>
-          <IconButton
-            aria-label={t("ticketView.composer.emoji")}
-            aria-expanded={open}
-            disabled={disabled}
-            onClick={(event) => (open ? close(true) : setAnchor(event.currentTarget))}
-            data-testid="composer-emoji"
-          >
+          <IconButton aria-label={t("ticketView.composer.emoji")} aria-expanded={open} disabled={disabled} onClick={(event) => (open ? close(true) : setAnchor(event.currentTarget))} data-testid="composer-emoji">
             <EmojiEmotionsOutlinedIcon />
           </IconButton>
         </span>

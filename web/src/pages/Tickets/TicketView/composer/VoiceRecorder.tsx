@@ -88,7 +88,9 @@ export function VoiceRecorder({ disabled, onRecorded, onRecordingChange }: Voice
         <HighlightOffIcon />
       </IconButton>
       {state === "sending" ? (
-        <Typography variant="body2" color="text.secondary">{t("ticketView.composer.encoding")}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          {t("ticketView.composer.encoding")}
+        </Typography>
       ) : (
         <Typography variant="body2" sx={{ display: "flex", alignItems: "center", gap: 0.5 }}>
           <FiberManualRecordIcon color="error" sx={{ fontSize: 14, animation: "pulse 1s infinite alternate", "@keyframes pulse": { to: { opacity: 0.3 } } }} />

@@ -18,8 +18,7 @@ function ContactDetails({ ticket, onClose }: { ticket: TicketView; onClose(): vo
   const { contact } = ticket;
   const extraInfo = contact.extraInfo ?? [];
 
-  const onSaved = (saved: ContactView) =>
-    queryClient.setQueryData<TicketView>(ticketViewKeys.ticket(ticket.uuid), (current) => (current ? { ...current, contact: { ...current.contact, ...saved } } : current));
+  const onSaved = (saved: ContactView) => queryClient.setQueryData<TicketView>(ticketViewKeys.ticket(ticket.uuid), (current) => (current ? { ...current, contact: { ...current.contact, ...saved } } : current));
 
   return (
     <Box data-testid="contact-drawer" sx={{ width: "100%", height: "100%", display: "flex", flexDirection: "column", bgcolor: "background.paper" }}>
@@ -88,13 +87,7 @@ export function ContactDrawer({ open, ticket, onClose }: { open: boolean; ticket
   }
   return (
     // Above the app bar (which sits over the side menu), as wide as the screen allows.
-    <Drawer
-      anchor="right"
-      open={open}
-      onClose={onClose}
-      sx={{ zIndex: (t) => t.zIndex.drawer + 2 }}
-      slotProps={{ paper: { sx: { width: `min(100vw, ${CONTACT_DRAWER_WIDTH + 40}px)` } } }}
-    >
+    <Drawer anchor="right" open={open} onClose={onClose} sx={{ zIndex: (t) => t.zIndex.drawer + 2 }} slotProps={{ paper: { sx: { width: `min(100vw, ${CONTACT_DRAWER_WIDTH + 40}px)` } } }}>
       <ContactDetails ticket={ticket} onClose={onClose} />
     </Drawer>
   );

@@ -13,7 +13,9 @@ import { formatDateTime } from "../../../../i18n/format";
 import { createNote, deleteNote, fetchNotes, ticketViewKeys } from "../api";
 import type { TicketNote, TicketView } from "../types";
 
-interface NoteValues { note: string }
+interface NoteValues {
+  note: string;
+}
 
 /** Internal notes about the contact on this ticket: add (at least 2 characters) and delete. */
 export function Notes({ ticket }: { ticket: TicketView }) {
@@ -58,12 +60,24 @@ export function Notes({ ticket }: { ticket: TicketView }) {
           {...fieldError(formState.errors.note)}
           slotProps={{ htmlInput: { "data-testid": "note-input" } }}
         />
-        <Button type="submit" variant="contained" size="small" disabled={add.isPending} sx={{ alignSelf: "flex-end" }} data-testid="note-save" startIcon={add.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="small"
+          disabled={add.isPending}
+          sx={{ alignSelf: "flex-end" }}
+          data-testid="note-save"
+          startIcon={add.isPending ? <CircularProgress size={14} color="inherit" /> : undefined}
+        >
           {t("ticketView.notes.save")}
         </Button>
       </Box>
       {notes.isPending && <CircularProgress size={20} sx={{ display: "block", mx: "auto", my: 2 }} />}
-      {notes.isError && <Alert severity="error" sx={{ mt: 1 }}>{t("common.loadFailed")}</Alert>}
+      {notes.isError && (
+        <Alert severity="error" sx={{ mt: 1 }}>
+          {t("common.loadFailed")}
+        </Alert>
+      )}
       {notes.isSuccess && notes.data.length === 0 && (
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t("ticketView.notes.empty")}

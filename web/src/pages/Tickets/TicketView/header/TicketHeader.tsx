@@ -21,18 +21,17 @@ export function TicketHeader({ ticket, onOpenContact }: { ticket: TicketView; on
         </Avatar>
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="subtitle1" noWrap sx={{ fontWeight: 600, lineHeight: 1.3 }} data-testid="ticket-contact-name">
-            {contact.name} <Typography component="span" variant="caption" color="text.secondary">{t("ticketView.header.ticketNumber", { id: ticket.id })}</Typography>
+            {contact.name}{" "}
+            <Typography component="span" variant="caption" color="text.secondary">
+              {t("ticketView.header.ticketNumber", { id: ticket.id })}
+            </Typography>
           </Typography>
           <Typography variant="caption" color="text.secondary" noWrap component="div" data-testid="ticket-user-name">
             {ticket.user ? t("ticketView.header.assignedTo", { name: ticket.user.name }) : t("ticketView.header.unassigned")}
           </Typography>
         </Box>
       </ButtonBase>
-      <Chip
-        size="small"
-        label={ticket.queue?.name ?? t("ticketView.header.noQueue")}
-        sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", maxWidth: 160, display: { xs: "none", sm: "inline-flex" } }}
-      />
+      <Chip size="small" label={ticket.queue?.name ?? t("ticketView.header.noQueue")} sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", maxWidth: 160, display: { xs: "none", sm: "inline-flex" } }} />
       <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, ml: "auto" }}>
         <TicketActions ticket={ticket} />
         <TicketOptionsMenu ticket={ticket} />

@@ -78,13 +78,7 @@ export function TicketOptionsMenu({ ticket }: { ticket: TicketView }) {
           </MenuItem>
         )}
       </Menu>
-      <ScheduleDialog
-        open={dialog === "schedule"}
-        scheduleId={null}
-        contact={{ id: ticket.contactId, name: ticket.contact.name, number: ticket.contact.number }}
-        ticketId={ticket.id}
-        onClose={() => setDialog(null)}
-      />
+      <ScheduleDialog open={dialog === "schedule"} scheduleId={null} contact={{ id: ticket.contactId, name: ticket.contact.name, number: ticket.contact.number }} ticketId={ticket.id} onClose={() => setDialog(null)} />
       <TransferTicketModal open={dialog === "transfer"} ticket={ticket} onClose={() => setDialog(null)} />
       <ConfirmDialog
         open={dialog === "delete"}

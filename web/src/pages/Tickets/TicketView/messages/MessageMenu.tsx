@@ -22,8 +22,7 @@ export function MessageMenu({ message, onReply }: { message: MessageView; onRepl
 
   const remove = useMutation({
     mutationFn: () => deleteMessage(message.id),
-    onSuccess: () =>
-      queryClient.setQueryData<MessagesData>(ticketViewKeys.messages(message.ticketId), (data) => replaceMessage(data, { ...message, isDeleted: true })),
+    onSuccess: () => queryClient.setQueryData<MessagesData>(ticketViewKeys.messages(message.ticketId), (data) => replaceMessage(data, { ...message, isDeleted: true })),
   });
 
   return (

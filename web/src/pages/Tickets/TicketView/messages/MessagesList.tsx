@@ -24,13 +24,16 @@ export function MessagesList({ ticket, onReply }: { ticket: TicketView; onReply(
 
   const scroll = useConversationScroll(messages, query, isOwnMessage, LOAD_OLDER_PX);
 
-  const showMessage = useCallback((id: number) => {
-    const target = scroll.scroller.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
-    if (!target) return;
-    target.scrollIntoView({ block: "center", behavior: "smooth" });
-    target.classList.add("highlighted");
-    window.setTimeout(() => target.classList.remove("highlighted"), 1500);
-  }, [scroll.scroller]);
+  const showMessage = useCallback(
+    (id: number) => {
+      const target = scroll.scroller.current?.querySelector<HTMLElement>(`[data-message-id="${id}"]`);
+      if (!target) return;
+      target.scrollIntoView({ block: "center", behavior: "smooth" });
+      target.classList.add("highlighted");
+      window.setTimeout(() => target.classList.remove("highlighted"), 1500);
+    },
+    [scroll.scroller],
+  );
 
   return (
     <ConversationFrame

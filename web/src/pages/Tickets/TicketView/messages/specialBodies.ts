@@ -1,6 +1,10 @@
 import { safeHref } from "../../../../components/whatsappText/whatsappFormat";
 
-export interface LocationBody { imageUrl: string | null; link: string | null; description: string }
+export interface LocationBody {
+  imageUrl: string | null;
+  link: string | null;
+  description: string;
+}
 
 /** A location message body: 'imageUrl|link|optional description'. Only safe URLs are kept. */
 export function parseLocation(body: string): LocationBody {
@@ -9,7 +13,10 @@ export function parseLocation(body: string): LocationBody {
   return { imageUrl, link: safeHref(link.trim()), description: rest.join("|").trim() };
 }
 
-export interface VcardBody { name: string; numbers: string[] }
+export interface VcardBody {
+  name: string;
+  numbers: string[];
+}
 
 /** The name (FN, else N) and the phone numbers (TEL, or the waid parameter) of a vCard. */
 export function parseVcard(body: string): VcardBody {

@@ -9,13 +9,7 @@ const msg = (id: number, ticketId: number, createdAt: string) => ({ id, ticketId
 describe("buildTimeline", () => {
   it("puts a day separator before the first message of each day", () => {
     const items = buildTimeline([msg(1, 7, at(3, 9)), msg(2, 7, at(3, 18)), msg(3, 7, at(4, 8))]);
-    expect(items.map((i) => (i.kind === "day" ? `day ${i.label}` : i.kind === "message" ? i.message.id : i.kind))).toEqual([
-      "day 03/05/2024",
-      1,
-      2,
-      "day 04/05/2024",
-      3,
-    ]);
+    expect(items.map((i) => (i.kind === "day" ? `day ${i.label}` : i.kind === "message" ? i.message.id : i.kind))).toEqual(["day 03/05/2024", 1, 2, "day 04/05/2024", 3]);
   });
 
   it("marks where the ticket changes, with the times of the messages on each side", () => {

@@ -2,13 +2,14 @@ import { isSameDay, parseISO } from "date-fns";
 import { formatDate, formatDateAs } from "../../../../i18n/format";
 
 /** The least a message needs for the list's separators. */
-export interface TimelineMessage { id: number; ticketId: number; createdAt: string }
+export interface TimelineMessage {
+  id: number;
+  ticketId: number;
+  createdAt: string;
+}
 
 export type TimelineItem<M extends TimelineMessage> =
-  | { kind: "day"; key: string; label: string }
-  | { kind: "ticketEnded"; key: string; at: string }
-  | { kind: "ticketStarted"; key: string; at: string }
-  | { kind: "message"; key: string; message: M };
+  { kind: "day"; key: string; label: string } | { kind: "ticketEnded"; key: string; at: string } | { kind: "ticketStarted"; key: string; at: string } | { kind: "message"; key: string; message: M };
 
 /** Oldest first; equal times keep the id order. */
 export function sortMessages<M extends TimelineMessage>(messages: M[]): M[] {
