@@ -394,7 +394,8 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
   const companyOf = (sourceCompanyId: unknown) => maps.get("Companies", sourceCompanyId);
   {
     const takenNames = new Set((await db.select({ name: companies.name }).from(companies)).map((c) => c.name));
-    for await (const rows of pages("Companies", only ? ` and t.id = ${Number(only)}` : "")) {
+    // "dueDate" is a timestamptz in the v6 migrations (a date or a string in some forks): read as text, the day comes first
+    for await (const rows of pages("Companies", only ? ` and t.id = ${Number(only)}` : "", `t.*, t."dueDate"::text as "dueDateText"`)) {
       count("Companies").read += rows.length;
       const items: Pending<typeof companies.$inferInsert>[] = [];
       for (const r of rows) {
@@ -409,9 +410,9 @@ export async function importWhaticket(db: Db, media: MediaStore, source: Source,
           name = renamed;
         }
         takenNames.add(name);
-        const due = str(r.dueDate).slice(0, 10);
+        const due = str(r.dueDateText).trim().slice(0, 10);
         const dueDate = /^\d{4}-\d{2}-\d{2}$/.test(due) && !Number.isNaN(Date.parse(due)) ? due : null;
-        if (r.dueDate && !dueDate) problem("Companies", r.id, "due date unreadable", str(r.dueDate), false);
+        if (str(r.dueDateText).trim() && !dueDate) problem("Companies", r.id, "due date unreadable", str(r.dueDateText), false);
         const schedulesValue = json<unknown>(r.schedules, []);
         items.push({
           sourceId: str(r.id),
