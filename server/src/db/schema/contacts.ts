@@ -16,6 +16,14 @@ export const contacts = pgTable(
     name: text().notNull(),
     /** Digits only (groups keep their id); unique per company when given. */
     number: text().notNull(),
+    /**
+     * WhatsApp's LID (digits of "…@lid"), the address WhatsApp gives instead of the number to
+     * accounts that hide it; unique per company when known. A contact known by its LID only has an
+     * empty number until a message or a mapping reveals it (automation/identities.ts).
+     */
+    lid: text(),
+    /** The WhatsApp username, when the channel tells it. */
+    username: text(),
     email: text().notNull().default(""),
     profilePicUrl: text().notNull().default(""),
     isGroup: boolean().notNull().default(false),
@@ -34,6 +42,9 @@ export const contacts = pgTable(
     uniqueIndex("contacts_company_number")
       .on(t.companyId, t.number)
       .where(sql`number <> ''`),
+    uniqueIndex("contacts_company_lid")
+      .on(t.companyId, t.lid)
+      .where(sql`lid is not null`),
     index("contacts_company_name_idx").on(t.companyId, t.name),
     // is_group too, so the dashboard counts new contacts from the index alone
     index("contacts_company_created_idx").on(t.companyId, t.createdAt, t.isGroup),
