@@ -6,6 +6,21 @@ import { tickets } from "./tickets";
 import { whatsapps } from "./whatsapps";
 import { timestamps } from "./timestamps";
 
+/** A reaction to a message: the customer's ("contact") or an attendant's ("user"). */
+export interface MessageReaction {
+  by: "contact" | "user";
+  userId: number | null;
+  name: string | null;
+  emoji: string;
+  at: string;
+}
+
+/** A text a message had before an edit, and when it was replaced. */
+export interface MessageEdit {
+  body: string;
+  at: string;
+}
+
 export const messages = pgTable(
   "messages",
   {
@@ -36,6 +51,14 @@ export const messages = pgTable(
     dataJson: jsonb(),
     /** What a customer's audio says, as the AI's transcription read it. */
     transcript: text(),
+    /** Who reacted to it with what, oldest first: one reaction per customer and per attendant. */
+    reactions: jsonb().$type<MessageReaction[]>().notNull().default([]),
+    /** The texts it had before each edit, oldest first. */
+    editHistory: jsonb().$type<MessageEdit[]>().notNull().default([]),
+    /** The customer forwarded it from another conversation. */
+    forwarded: boolean().notNull().default(false),
+    /** A reply to a status: the status's text or caption, as quoted. */
+    quotedStatus: text(),
     /** When its body and media were erased with its contact's personal data; the row stays for counts and reports. */
     erasedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
