@@ -22,3 +22,4 @@ export * from "./chats";
 export * from "./queueIntegrations";
 export * from "./prompts";
 export * from "./importMappings";
+export * from "./whatsappTemplates";

@@ -11,6 +11,8 @@ export interface StoredCloudConfig {
   verifyToken: string;
   graphUrl?: string;
   apiVersion?: string;
+  /** The WhatsApp Business Account whose message templates the connection sends. */
+  businessAccountId?: string;
 }
 
 /** A WhatsApp connection of a company, served by one channel adapter (sandbox, baileys, cloud). */
