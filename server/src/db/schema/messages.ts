@@ -61,6 +61,10 @@ export const messages = pgTable(
     quotedStatus: text(),
     /** When its body and media were erased with its contact's personal data; the row stays for counts and reports. */
     erasedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** Outbound only: the channel asked to slow down (its rate limits); the message stays pending and is sent again from then. */
+    retryAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** Outbound only: how many sends in a row the channel's rate limits turned back. */
+    sendAttempts: integer().notNull().default(0),
     ...timestamps,
   },
   (t) => [
