@@ -8,6 +8,8 @@ export type ContactView = {
   id: number;
   name: string;
   number: string;
+  /** WhatsApp's LID (digits), when the channel told it. */
+  lid: string | null;
   email: string;
   profilePicUrl: string;
   urlPicture: string;

@@ -135,7 +135,7 @@ async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow
   if (contact) {
     await tx
       .update(contacts)
-      .set({ name: ERASED_NAME, number: "", email: "", profilePicUrl: "", extraInfo: [], erasedAt: contact.erasedAt ?? now, updatedAt: now })
+      .set({ name: ERASED_NAME, number: "", lid: null, username: null, email: "", profilePicUrl: "", extraInfo: [], erasedAt: contact.erasedAt ?? now, updatedAt: now })
       .where(eq(contacts.id, contact.id));
     // its own messages anywhere (groups too) and everything said in its tickets
     const itsTickets = tx

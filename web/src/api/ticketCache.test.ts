@@ -26,6 +26,7 @@ const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
     id,
     name: `Contact ${id}`,
     number: "5511",
+    lid: null,
     email: "",
     profilePicUrl: "",
     urlPicture: "",

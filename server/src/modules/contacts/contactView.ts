@@ -7,6 +7,7 @@ export const CONTACT_VIEW = viewShape<ContactView>()(contacts, (f) => ({
   id: "id",
   name: "name",
   number: "number",
+  lid: "lid",
   email: "email",
   profilePicUrl: "profilePicUrl",
   urlPicture: "profilePicUrl",

@@ -6,6 +6,7 @@ export const contactView = object({
   id,
   name: z.string(),
   number: z.string(),
+  lid: z.string().nullable(),
   email: z.string(),
   profilePicUrl: z.string(),
   urlPicture: z.string(),

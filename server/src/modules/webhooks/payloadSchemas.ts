@@ -27,6 +27,7 @@ const contactRecord = exact<ContactView>()(
       id,
       name: z.string(),
       number: z.string().meta({ description: "Digits only (a group keeps its id)." }),
+      lid: z.string().nullable().meta({ description: "WhatsApp's LID (digits), when known." }),
       email: z.string(),
       profilePicUrl: z.string(),
       urlPicture: z.string(),

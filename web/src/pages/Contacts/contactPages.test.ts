@@ -6,6 +6,7 @@ const contact = (id: number, name: string, number = ""): ContactView => ({
   id,
   name,
   number,
+  lid: null,
   email: "",
   profilePicUrl: "",
   urlPicture: "",
