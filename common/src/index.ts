@@ -13,6 +13,7 @@ export * from "./schemas/users";
 export * from "./schemas/settings";
 export * from "./schemas/whatsapps";
 export * from "./schemas/sandbox";
+export * from "./schemas/reactions";
 export * from "./schemas/contacts";
 export * from "./schemas/contactTransfer";
 export * from "./schemas/contactLists";

@@ -58,6 +58,18 @@ export type QuotedMessage = {
   contact: { id: number; name: string } | null;
 };
 
+/** A reaction to a message: the customer's ("contact") or an attendant's ("user", with their id and name). */
+export type MessageReaction = {
+  by: "contact" | "user";
+  userId: number | null;
+  name: string | null;
+  emoji: string;
+  at: string;
+};
+
+/** A text a message had before an edit, and when it was replaced. */
+export type MessageEdit = { body: string; at: string };
+
 export type MessageView = {
   id: number;
   ticketId: number;
@@ -78,6 +90,16 @@ export type MessageView = {
   userId: number | null;
   /** What a customer's audio says, as the AI prompt's transcription read it. */
   transcript?: string | null;
+  /** Who reacted with what, oldest first. */
+  reactions: MessageReaction[];
+  /** Its earlier texts, oldest first, when it was edited. */
+  edits: MessageEdit[];
+  /** What a message the customer deleted said. */
+  deletedBody: string | null;
+  /** The customer forwarded it. */
+  forwarded: boolean;
+  /** A reply to a status: the status's text. */
+  quotedStatus: string | null;
   createdAt: string;
   updatedAt: string;
 };

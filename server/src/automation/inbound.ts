@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { PgUpdateSetSource } from "drizzle-orm/pg-core";
 import { perApp, type AppContext } from "../context";
 import { messages, tickets } from "../db/schema";
 import { presentTicket } from "../modules/tickets/present";
@@ -106,6 +107,8 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
     mediaName: stored?.filename ?? null,
     quotedExternalId: inbound.quotedExternalId ?? null,
     participant: inbound.participant ?? null,
+    forwarded: inbound.forwarded ?? false,
+    quotedStatus: inbound.quotedStatus ?? null,
     createdAt: (inbound.timestamp ?? new Date()).toISOString(),
   };
 
@@ -145,8 +148,11 @@ export function applyAck(ctx: AppContext, whatsapp: { id: number; companyId: num
   return changeMessage(ctx, whatsapp, externalId, { ack, updatedAt: new Date() }, sql`${messages.ack} < ${ack}`);
 }
 
+/** The customer's new text; the one it replaces joins the message's edit history. */
 export function applyEdit(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, body: string) {
-  return changeMessage(ctx, whatsapp, externalId, { body, isEdited: true, updatedAt: new Date() });
+  const at = new Date();
+  const earlier = sql`case when ${messages.body} is distinct from ${body} then ${messages.editHistory} || jsonb_build_array(jsonb_build_object('body', ${messages.body}, 'at', ${at.toISOString()}::text)) else ${messages.editHistory} end`;
+  return changeMessage(ctx, whatsapp, externalId, { body, isEdited: true, editHistory: earlier, updatedAt: at });
 }
 
 export function applyRemoteDelete(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string) {
@@ -154,7 +160,7 @@ export function applyRemoteDelete(ctx: AppContext, whatsapp: { id: number; compa
 }
 
 /** A change the channel reports about a message it delivered or sent, with its `message.updated` event. */
-function changeMessage(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, set: Partial<typeof messages.$inferInsert>, only?: SQL) {
+export function changeMessage(ctx: AppContext, whatsapp: { id: number; companyId: number }, externalId: string, set: PgUpdateSetSource<typeof messages>, only?: SQL) {
   return command(ctx, async (tx, events) => {
     const [row] = await tx
       .update(messages)

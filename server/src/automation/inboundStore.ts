@@ -22,6 +22,8 @@ export interface PreparedInbound {
   quotedExternalId: string | null;
   participant: string | null;
   createdAt: string;
+  forwarded?: boolean;
+  quotedStatus?: string | null;
 }
 
 export interface StoreOptions {
@@ -64,6 +66,8 @@ const rowOfInput = (i: PreparedInbound, ord: number, grp: number) => ({
   participant: i.participant,
   created_at: i.createdAt,
   preview: i.preview,
+  forwarded: i.forwarded ?? false,
+  quoted_status: i.quotedStatus ?? null,
 });
 
 /** A customer of the statement's `groups`: the number, the name the customer gave last, whether it is a group chat. */
@@ -116,7 +120,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
     sql`with input as (
           select * from json_to_recordset(${JSON.stringify(items)}::json)
             as i(ord int, grp int, external_id text, source_number text, body text, from_me boolean, media_type text, media_path text, media_name text,
-              quoted_external_id text, participant text, created_at timestamptz, preview text)),
+              quoted_external_id text, participant text, created_at timestamptz, preview text, forwarded boolean, quoted_status text)),
         groups as (select * from json_to_recordset(${JSON.stringify(groups.map(rowOfGroup))}::json) as g(grp int, number text, name text, is_group boolean)),
         -- each lookup is a lateral one: the planner cannot turn it into a scan of the whole table
         -- joined to a batch it estimates at a hundred rows
@@ -152,10 +156,11 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
         locked as (select k.id from tickets k where k.company_id = ${companyId}::int and k.id in (select a.id from active a) order by k.id for no key update),
         chosen as (select o.id, c.grp from opened o join c on c.id = o.contact_id union all select a.id, a.grp from active a),
         m as (
-          insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, media_type, media_path, media_name, ack, quoted_msg_id, participant, created_at)
+          insert into messages (company_id, ticket_id, whatsapp_id, contact_id, external_id, body, from_me, read, media_type, media_path, media_name, ack, quoted_msg_id, participant, created_at, forwarded, quoted_status)
           select ${companyId}::int, chosen.id, ${whatsapp.id}::int, c.id, i.external_id, i.body, i.from_me, i.from_me, i.media_type, i.media_path, i.media_name,
             case when i.from_me then 1 else 0 end,
-            (select q.id from messages q where q.whatsapp_id = ${whatsapp.id}::int and q.external_id = i.quoted_external_id), i.participant, i.created_at
+            (select q.id from messages q where q.whatsapp_id = ${whatsapp.id}::int and q.external_id = i.quoted_external_id), i.participant, i.created_at,
+            coalesce(i.forwarded, false), i.quoted_status
           from fresh i join chosen on chosen.grp = i.grp join c on c.grp = i.grp
           order by i.ord
           on conflict (whatsapp_id, external_id) do nothing

@@ -22,6 +22,10 @@ export interface InboundMessage {
   mediaType?: InboundMediaType;
   media?: MediaFile;
   quotedExternalId?: string;
+  /** Forwarded from another conversation. */
+  forwarded?: boolean;
+  /** A reply to a status: the status's text or caption. */
+  quotedStatus?: string;
   /** Sent from the company's own phone (another device), not by the customer. */
   fromMe?: boolean;
   timestamp?: Date;
@@ -36,10 +40,18 @@ export type ChannelEvent =
   | { type: "edit"; externalId: string; body: string }
   | { type: "delete"; externalId: string }
   | { type: "call"; externalId: string; number: string; name?: string }
+  /** The customer reacted to a message (`externalId`); an empty emoji takes the reaction back. */
+  | { type: "reaction"; externalId: string; emoji: string; from: string; name?: string }
   | { type: "status"; status: ConnectionStatus; qrcode?: string; number?: string };
 
 export interface SendOptions {
   quotedExternalId?: string;
+}
+/** The message a reaction is for: its channel id, whether the company sent it, and its sender in a group. */
+export interface ReactionTarget {
+  externalId: string;
+  fromMe: boolean;
+  participant?: string;
 }
 export interface SentMessage {
   externalId: string;
@@ -60,6 +72,8 @@ export interface ChannelAdapter {
   sendMedia(to: string, file: MediaFile, caption: string, options?: SendOptions): Promise<SentMessage>;
   deleteMessage(to: string, externalId: string): Promise<void>;
   markRead(from: string, externalIds: string[]): Promise<void>;
+  /** Reacts to a message of the conversation (`emoji` "" takes the reaction back); absent where the channel cannot. */
+  sendReaction?(to: string, target: ReactionTarget, emoji: string): Promise<void>;
   /** Whether the number has WhatsApp; absent where the channel cannot tell before a conversation (cloud). */
   checkNumber?(number: string): Promise<boolean>;
 }

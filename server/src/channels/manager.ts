@@ -7,6 +7,7 @@ import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
 import { mayAnswerRating, receiveRating } from "../automation/rating";
 import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating } from "../automation/inbound";
+import { applyCustomerReaction } from "../automation/reactions";
 import { SandboxAdapter } from "./sandbox/adapter";
 import { CloudAdapter } from "./cloud/adapter";
 import { BaileysAdapter } from "./baileys/adapter";
@@ -289,6 +290,8 @@ export class ChannelManager {
         return void (await applyEdit(this.ctx, whatsapp, event.externalId, event.body));
       case "delete":
         return void (await applyRemoteDelete(this.ctx, whatsapp, event.externalId));
+      case "reaction":
+        return void (await applyCustomerReaction(this.ctx, whatsapp, event));
       case "call":
         return void (await this.receiveMessage(whatsapp, { externalId: event.externalId, number: event.number, name: event.name, body: "", mediaType: "call_log" }));
       case "status": {

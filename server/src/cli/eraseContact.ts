@@ -149,7 +149,11 @@ async function eraseInTransaction(tx: Tx, companyId: number, contact: ContactRow
       if (m.mediaPath) media.push(m.mediaPath);
     }
     counts.messages = (
-      await tx.update(messages).set({ body: "", mediaPath: null, mediaName: null, dataJson: null, transcript: null, participant: null, isDeleted: true, erasedAt: now }).where(mine).returning({ id: messages.id })
+      await tx
+        .update(messages)
+        .set({ body: "", mediaPath: null, mediaName: null, dataJson: null, transcript: null, participant: null, editHistory: [], reactions: [], quotedStatus: null, isDeleted: true, erasedAt: now })
+        .where(mine)
+        .returning({ id: messages.id })
     ).length;
     const ticketRows = await tx
       .update(tickets)

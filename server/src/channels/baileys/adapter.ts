@@ -3,7 +3,7 @@ import type { AuthenticationState, BaileysEventMap } from "baileys";
 import type { AppContext } from "../../context";
 import { settings } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage } from "../contract";
+import type { ChannelAdapter, ChannelEvent, MediaFile, ReactionTarget, SendOptions, SentMessage } from "../contract";
 import { BaileysAuthStore } from "./authState";
 import { ackOf, callOf, eventOfMessage } from "./inboundEvents";
 import { jidOf, userOf } from "./jid";
@@ -268,6 +268,13 @@ export class BaileysAdapter implements ChannelAdapter {
     } catch {
       throw new AppError("ERR_DELETE_WAPP_MSG", 400);
     }
+  }
+
+  /** The company's reaction on the customer's phone; "" takes it back. */
+  async sendReaction(to: string, target: ReactionTarget, emoji: string) {
+    const jid = jidOf(to);
+    const key = { remoteJid: jid, fromMe: target.fromMe, id: target.externalId, ...(target.participant && !target.fromMe ? { participant: jidOf(target.participant) } : {}) };
+    await this.send(to, async () => [jid, { react: { text: emoji, key } }]);
   }
 
   /** Asks WhatsApp whether the number has an account; ERR_WAPP_CHECK_CONTACT when it cannot say. */

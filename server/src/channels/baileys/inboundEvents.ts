@@ -42,8 +42,8 @@ export function locationBody(location: proto.Message.ILocationMessage | proto.Me
 }
 
 /**
- * One message of `messages.upsert` as the pipeline's event: a message, an edit, a delete, or
- * null for what the product does not show (reactions, other protocol messages, status stories).
+ * One message of `messages.upsert` as the pipeline's event: a message, an edit, a delete, a
+ * reaction, or null for what the product does not show (other protocol messages, status stories).
  */
 export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, download: Download): Promise<ChannelEvent | null> {
   const { getContentType, normalizeMessageContent, proto } = baileys;
@@ -84,9 +84,19 @@ export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, do
     timestamp: timestampOf(msg.messageTimestamp),
     raw: msg,
   };
+  if (type === "reactionMessage") {
+    // the company's own reactions from the phone are not the customer's
+    const target = content.reactionMessage?.key?.id;
+    if (!target || fromMe) return null;
+    return { type: "reaction", externalId: target, emoji: content.reactionMessage?.text ?? "", from: group ? base.participant || base.number : base.number, name: msg.pushName?.trim() || undefined };
+  }
   const inner = (content as Record<string, any>)[type];
-  const quoted = inner?.contextInfo?.stanzaId;
-  if (quoted) base.quotedExternalId = String(quoted);
+  const context = inner?.contextInfo as proto.IContextInfo | undefined;
+  if (context?.isForwarded || (context?.forwardingScore ?? 0) > 0) base.forwarded = true;
+  if (context?.remoteJid === "status@broadcast") {
+    // a reply to a status: the status is no message of the ticket, its text goes with the reply
+    base.quotedStatus = textOf(baileys, context.quotedMessage) ?? "";
+  } else if (context?.stanzaId) base.quotedExternalId = String(context.stanzaId);
 
   switch (type) {
     case "conversation":
@@ -113,7 +123,7 @@ export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, do
       };
   }
   if ((MEDIA_KINDS as readonly string[]).includes(type)) return { type: "message", message: await withMedia(base, msg, type as MediaKind, inner, download) };
-  return null; // reactions, polls, system notices: nothing to show in a ticket
+  return null; // polls, system notices: nothing to show in a ticket
 }
 
 async function withMedia(base: InboundMessage, msg: WAMessage, kind: MediaKind, media: proto.Message.IDocumentMessage, download: Download): Promise<InboundMessage> {

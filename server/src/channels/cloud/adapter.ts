@@ -145,6 +145,11 @@ export class CloudAdapter implements ChannelAdapter {
   }
 
   /** Marking the latest message read marks the earlier ones too. */
+  /** A reaction to a message of the conversation; an empty emoji takes it back. */
+  async sendReaction(to: string, target: Parameters<NonNullable<ChannelAdapter["sendReaction"]>>[1], emoji: string) {
+    await this.send(to, { type: "reaction", reaction: { message_id: target.externalId, emoji } });
+  }
+
   async markRead(_from: string, externalIds: string[]) {
     const last = externalIds.at(-1);
     if (!last) return;

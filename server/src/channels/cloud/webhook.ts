@@ -48,6 +48,7 @@ async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, str
     name: names.get(String(msg.from)),
     body: "",
     quotedExternalId: msg.context?.id,
+    forwarded: msg.context?.forwarded === true || msg.context?.frequently_forwarded === true || undefined,
     timestamp: Number(msg.timestamp) ? new Date(Number(msg.timestamp) * 1000) : undefined,
   };
   switch (msg.type) {
@@ -79,7 +80,7 @@ async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, str
       return { ...base, body: String(reply?.title ?? "") };
     }
     default:
-      return null; // reactions, system notices, unsupported
+      return null; // system notices, unsupported
   }
 }
 
@@ -99,6 +100,11 @@ export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, paylo
       for (const msg of listOf(value.messages)) {
         // the message as Meta sent it, with its sender's profile
         const raw = { contacts: listOf(value.contacts).filter((c: any) => String(c?.wa_id) === String(msg?.from)), messages: [msg] };
+        if (msg?.type === "reaction") {
+          const target = msg.reaction?.message_id;
+          if (target) events.push({ type: "reaction", externalId: String(target), emoji: String(msg.reaction?.emoji ?? ""), from: String(msg.from), name: names.get(String(msg.from)) });
+          continue;
+        }
         const message = await toInbound(adapter, msg, names, raw);
         if (message) events.push({ type: "message", message });
       }

@@ -1,5 +1,5 @@
 import { AppError } from "../../http/errors";
-import type { ChannelAdapter, MediaFile, SendOptions, SentMessage } from "../contract";
+import type { ChannelAdapter, MediaFile, ReactionTarget, SendOptions, SentMessage } from "../contract";
 import type { SessionPlace } from "../lease";
 import { ANY_HOLDER, SessionMoved, SessionUnreachable, type SessionOp, type SessionRequest, type SessionRequests } from "./sessionRequests";
 
@@ -81,6 +81,13 @@ export class RoutedAdapter implements ChannelAdapter {
     return this.run("deleteMessage", [to, externalId], (a) => a.deleteMessage(to, externalId));
   }
 
+  sendReaction(to: string, target: ReactionTarget, emoji: string) {
+    return this.run("sendReaction", [to, target, emoji], async (a) => {
+      if (!a.sendReaction) throw new AppError("ERR_SENDING_WAPP_MSG", 400);
+      return a.sendReaction(to, target, emoji);
+    });
+  }
+
   markRead(from: string, externalIds: string[]) {
     return this.run("markRead", [from, externalIds], (a) => a.markRead(from, externalIds));
   }
@@ -111,6 +118,9 @@ export async function performRequest(adapter: ChannelAdapter, { op, args, media 
       return adapter.deleteMessage(a, b);
     case "markRead":
       return adapter.markRead(a, b);
+    case "sendReaction":
+      if (!adapter.sendReaction) throw new AppError("ERR_SENDING_WAPP_MSG", 400);
+      return adapter.sendReaction(a, b, c);
     case "checkNumber":
       return adapter.checkNumber ? adapter.checkNumber(a) : true;
     default:

@@ -9,7 +9,7 @@ const CHANNEL = "balcao:sessions:";
 /** Asks every process that may hold sessions at once; the one that takes the session answers. */
 export const ANY_HOLDER = "any";
 
-export type SessionOp = "connect" | "disconnect" | "sendText" | "sendMedia" | "deleteMessage" | "markRead" | "checkNumber";
+export type SessionOp = "connect" | "disconnect" | "sendText" | "sendMedia" | "deleteMessage" | "markRead" | "checkNumber" | "sendReaction";
 
 /** What one process asks of the session another process holds; `args` are JSON, `media` travels beside them. */
 export interface SessionRequest {

@@ -141,6 +141,15 @@ export class SandboxAdapter implements ChannelAdapter {
       .where(and(eq(sandboxMessages.whatsappId, this.whatsapp.id), eq(sandboxMessages.externalId, externalId)));
   }
 
+  /** The company's reaction, kept on the phone's copy of the message; "" takes it back. */
+  async sendReaction(_to: string, target: { externalId: string }, emoji: string) {
+    await this.assertConnected();
+    await this.ctx.db
+      .update(sandboxMessages)
+      .set({ reaction: emoji || null })
+      .where(and(eq(sandboxMessages.whatsappId, this.whatsapp.id), eq(sandboxMessages.externalId, target.externalId)));
+  }
+
   /** The simulated phone can talk to any number, so every number counts as a WhatsApp account. */
   async checkNumber(_number: string) {
     return true;
@@ -168,6 +177,7 @@ export function presentSandboxMessage(row: typeof sandboxMessages.$inferSelect) 
     quotedId: row.quotedId,
     ack: row.ack,
     deleted: row.deleted,
+    reaction: row.reaction,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -25,7 +25,7 @@ export const sandboxMessages = pgTable(
     quotedId: text(),
     ack: integer().notNull().default(1),
     deleted: boolean().notNull().default(false),
-    /** The other side's reaction to it (the company's to a customer's message, or the customer's). */
+    /** The company's reaction to it, as the phone shows it. */
     reaction: text(),
     createdAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
   },

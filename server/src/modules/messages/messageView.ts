@@ -43,6 +43,16 @@ export const MESSAGE_VIEW = viewShape<MessageView, MessageViewParts>()(messages,
   contact: f.unless("fromMe", null, f.part("contact")),
   userId: "userId",
   transcript: f.unless("isDeleted", null, "transcript"),
+  reactions: "reactions",
+  edits: "editHistory",
+  // the company still reads what the customer deleted (not an erased message: its body is gone)
+  deletedBody: {
+    sql: (s) => `case when ${s.col("isDeleted")} and not ${s.col("fromMe")} and ${s.col("erasedAt")} is null then ${s.col("body")} else null end`,
+    value: (m) => (m.isDeleted && !m.fromMe && m.erasedAt === null ? m.body : null),
+    reads: ["isDeleted", "fromMe", "erasedAt", "body"],
+  },
+  forwarded: "forwarded",
+  quotedStatus: "quotedStatus",
   createdAt: f.iso("createdAt"),
   updatedAt: f.iso("updatedAt"),
 }));

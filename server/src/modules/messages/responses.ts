@@ -4,6 +4,14 @@ import { ticketView } from "../tickets/responses";
 
 const sender = object({ id, name: z.string() });
 
+const reaction = object({
+  by: z.enum(["contact", "user"]),
+  userId: id.nullable(),
+  name: z.string().nullable(),
+  emoji: z.string(),
+  at: timestamp,
+});
+
 /** A message as the API presents it (presentMessages, MESSAGE_VIEW). */
 export const messageView = object({
   id,
@@ -23,6 +31,11 @@ export const messageView = object({
   contact: sender.nullable(),
   userId: id.nullable(),
   transcript: z.string().nullable().optional(),
+  reactions: z.array(reaction).meta({ description: "Who reacted with what, oldest first." }),
+  edits: z.array(object({ body: z.string(), at: timestamp })).meta({ description: "Its earlier texts, oldest first, when it was edited." }),
+  deletedBody: z.string().nullable().meta({ description: "What a message the customer deleted said." }),
+  forwarded: z.boolean(),
+  quotedStatus: z.string().nullable().meta({ description: "A reply to a status: the status's text." }),
   createdAt: timestamp,
   updatedAt: timestamp,
 }).meta({ description: "A message of a conversation." });
@@ -34,5 +47,6 @@ export const messageResponses = {
   sent: { 200: object({}).meta({ description: "The messages are on their way; they arrive by the socket." }) },
   deleted: { 200: messageAnswer },
   retried: { 200: messageView },
+  reacted: { 200: messageView.meta({ description: "The message with its reactions." }) },
   media: { 200: file },
 };

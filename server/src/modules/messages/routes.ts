@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { MAX_ID, idParams, pageNumberField, sendMessageBody, ticketIdParams } from "@balcao/common";
+import { MAX_ID, idParam, idParams, messageReactionBody, pageNumberField, sendMessageBody, ticketIdParams } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { AppError } from "../../http/errors";
 import { readForm } from "../../http/multipartForm";
@@ -13,6 +13,7 @@ import { loadAccessibleTicket } from "../tickets/service";
 import { presentTicket } from "../tickets/present";
 import { deleteMessage, listMessages, readMedia, retryMessage } from "./service";
 import { sendOutbound } from "./send";
+import { reactToMessage } from "../../automation/reactions";
 import { assertMaySend } from "../companies/sendingAllowed";
 
 const MAX_FILES = 10;
@@ -68,6 +69,11 @@ export function messageRoutes(ctx: AppContext) {
       await deleteMessage(ctx, request.caller, request.params.id);
       return { message: "message deleted" };
     });
+
+    // an attendant reacts to a message; "" takes their reaction back
+    r.post("/messages/:messageId/reaction", { schema: { params: z.object({ messageId: idParam }), body: messageReactionBody, tags: ["messages"], response: messageResponses.reacted } }, async (request) =>
+      reactToMessage(ctx, request.caller, request.params.messageId, request.body.emoji),
+    );
 
     r.post("/messages/:id/retry", { schema: { params: idParams, tags: ["messages"], response: messageResponses.retried } }, async (request) => retryMessage(ctx, request.caller, request.params.id));
 

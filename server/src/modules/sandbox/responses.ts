@@ -15,6 +15,7 @@ export const sandboxMessage = object({
   quotedId: z.string().nullable(),
   ack: z.number().int(),
   deleted: z.boolean(),
+  reaction: z.string().nullable().meta({ description: "The company's reaction to it." }),
   createdAt: timestamp,
 });
 

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { idParam, sandboxAckBody, sandboxCallBody, sandboxEditBody, sandboxInboundBody, sandboxNumberQuery } from "@balcao/common";
+import { idParam, sandboxAckBody, sandboxCallBody, sandboxEditBody, sandboxInboundBody, sandboxNumberQuery, sandboxReactionBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import { sandboxMessages, whatsapps } from "../../db/schema";
 import { bearerToken } from "../../http/auth";
@@ -112,6 +112,19 @@ export function sandboxRoutes(ctx: AppContext) {
         .returning();
       if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
       await ctx.channels.handle(row.id, row.companyId, { type: "edit", externalId: msg.externalId, body: request.body.body });
+      return { ok: true as const };
+    });
+
+    // The customer reacts to a message of the conversation (theirs or the company's); "" takes it back.
+    r.post("/sandbox/:whatsappId/reaction", { config: phone, schema: { params, body: sandboxReactionBody, tags: ["sandbox"], response: sandboxResponses.ok } }, async (request) => {
+      const row = await authorizeSandbox(request, request.params.whatsappId);
+      const [msg] = await ctx.db
+        .select({ externalId: sandboxMessages.externalId, number: sandboxMessages.number })
+        .from(sandboxMessages)
+        .where(and(eq(sandboxMessages.whatsappId, row.id), eq(sandboxMessages.externalId, storableText(request.body.id))))
+        .limit(1);
+      if (!msg) throw new AppError("ERR_NOT_FOUND", 404);
+      await ctx.channels.handle(row.id, row.companyId, { type: "reaction", externalId: msg.externalId, emoji: request.body.emoji, from: msg.number });
       return { ok: true as const };
     });
 

@@ -90,6 +90,13 @@ const messageRecord = exact<MessageView>()(
       contact: ref.nullable(),
       userId: id.nullable(),
       transcript: z.string().nullable().optional(),
+      reactions: z
+        .array(z.object({ by: z.enum(["contact", "user"]), userId: id.nullable(), name: z.string().nullable(), emoji: z.string(), at: iso }))
+        .meta({ description: "Who reacted with what, oldest first: the customer (contact) or an attendant (user)." }),
+      edits: z.array(z.object({ body: z.string(), at: iso })).meta({ description: "Its earlier texts, oldest first, when it was edited." }),
+      deletedBody: z.string().nullable().meta({ description: "What a message the customer deleted said." }),
+      forwarded: z.boolean(),
+      quotedStatus: z.string().nullable().meta({ description: "A reply to a status: the status's text." }),
       createdAt: iso,
       updatedAt: iso,
     })
