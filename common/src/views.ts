@@ -46,6 +46,20 @@ export type TicketView = {
   queue: QueueRef | null;
   whatsapp: { id: number; name: string; status: string } | null;
   tags: TagRef[];
+  /** Cloud API tickets: when the 24-hour customer-service window closes (the customer's last message + 24 h); null elsewhere or before the customer wrote. */
+  serviceWindowEndsAt: string | null;
+};
+
+/** A Cloud API message template of a connection, as last read from Graph. */
+export type WhatsappTemplateView = {
+  id: number;
+  whatsappId: number;
+  name: string;
+  language: string;
+  category: string;
+  status: string;
+  components: { type: string; format?: string; text?: string }[];
+  updatedAt: string;
 };
 
 export type MediaType = "image" | "audio" | "video" | "application" | "document" | "locationMessage" | "vcard" | "call_log";

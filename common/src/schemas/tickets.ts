@@ -61,8 +61,23 @@ export type UpdateTicketBody = z.infer<typeof updateTicketBody>;
 export const ticketIdParams = z.object({ ticketId: idParam });
 export const uuidParams = z.object({ uuid: z.uuid(V.invalidValue) });
 
+/**
+ * A Cloud API message template to send: `variables` fill the body's {{1}}, {{2}}… in order;
+ * `headerVariables` fill a text header's {{1}}…; `headerMediaUrl` is the link of an image, video
+ * or document header.
+ */
+export const templateSendBody = z.object({
+  name: z.string().trim().min(1, V.required).max(512, V.tooLong),
+  language: z.string().trim().min(1, V.required).max(20, V.tooLong),
+  variables: z.array(z.string().max(1024, V.tooLong)).max(50).optional().default([]),
+  headerVariables: z.array(z.string().max(1024, V.tooLong)).max(5).optional().default([]),
+  headerMediaUrl: z.url(V.invalidValue).max(2000, V.tooLong).optional(),
+});
+export type TemplateSendBody = z.infer<typeof templateSendBody>;
+
 export const sendMessageBody = z.object({
   body: z.string().max(65_536, V.tooLong).optional().default(""),
+  template: templateSendBody.optional(),
   quotedMsg: z.object({ id: idParam }).passthrough().nullish(),
   read: z.unknown().optional(),
   fromMe: z.unknown().optional(),

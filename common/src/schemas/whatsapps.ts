@@ -30,6 +30,12 @@ export const cloudConfigBody = z.object({
     .trim()
     .regex(/^v\d{1,3}\.\d{1,3}$/, V.invalidValue)
     .optional(),
+  /** The WhatsApp Business Account whose message templates the connection reads and sends. */
+  businessAccountId: z
+    .string()
+    .trim()
+    .regex(/^\d{0,30}$/, V.invalidValue)
+    .optional(),
 });
 export type CloudConfigBody = z.infer<typeof cloudConfigBody>;
 

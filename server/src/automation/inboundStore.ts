@@ -244,7 +244,7 @@ export async function storeInbound(ctx: AppContext, whatsapp: { id: number; comp
       if (!stored.length) continue;
       const contact = rowOf(contacts, r.contact)!;
       const ticketRow = rowOf(tickets, r.ticket)!;
-      const ticket = viewFromParts(ticketRow, contact, r);
+      const ticket = viewFromParts(ticketRow, contact, r, stored);
       const events = jsonOf<{ id: number | string; messageId: number | null; webhooks: number[] | null }[] | null>(r.events) ?? [];
       const eventOf = new Map(events.map((e) => [e.messageId ?? 0, Number(e.id)]));
       const webhooks = new Map(events.map((e) => [Number(e.id), e.webhooks]));

@@ -56,6 +56,12 @@ export interface ReactionTarget {
 export interface SentMessage {
   externalId: string;
 }
+/** An approved message template to send (Cloud API): its name, language and the components carrying its parameters, as Graph takes them. */
+export interface TemplateMessage {
+  name: string;
+  language: string;
+  components: Record<string, unknown>[];
+}
 
 /**
  * What the product needs from a WhatsApp channel. One adapter instance serves one connection.
@@ -72,6 +78,8 @@ export interface ChannelAdapter {
   sendMedia(to: string, file: MediaFile, caption: string, options?: SendOptions): Promise<SentMessage>;
   deleteMessage(to: string, externalId: string): Promise<void>;
   markRead(from: string, externalIds: string[]): Promise<void>;
+  /** Sends a message template, allowed outside the 24-hour window; absent where the channel has none (only cloud has). */
+  sendTemplate?(to: string, template: TemplateMessage, options?: SendOptions): Promise<SentMessage>;
   /** Reacts to a message of the conversation (`emoji` "" takes the reaction back); absent where the channel cannot. */
   sendReaction?(to: string, target: ReactionTarget, emoji: string): Promise<void>;
   /** Whether the number has WhatsApp; absent where the channel cannot tell before a conversation (cloud). */

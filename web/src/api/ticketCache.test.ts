@@ -41,6 +41,7 @@ const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
   queue: null,
   whatsapp: null,
   tags: [],
+  serviceWindowEndsAt: null,
   ...patch,
 });
 

@@ -3,8 +3,9 @@ import type { AppContext } from "../../context";
 import { whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { mediaTypeOf, mimeOf } from "../../media/store";
-import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage } from "../contract";
+import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage, TemplateMessage } from "../contract";
 import { openCloudConfig, type CloudConfig } from "./config";
+import { syncTemplates } from "./templates";
 
 type Sink = (event: ChannelEvent) => Promise<void>;
 
@@ -78,6 +79,8 @@ export class CloudAdapter implements ChannelAdapter {
       const c = await this.config();
       const phone = await this.graph<{ display_phone_number?: string }>(`${encodeURIComponent(c.phoneNumberId)}?fields=display_phone_number,verified_name`, {}, c);
       await this.sink({ type: "status", status: "CONNECTED", number: phone.display_phone_number?.replace(/\D/g, "") || undefined });
+      // the business account's templates are read again at each connection
+      await syncTemplates(this.ctx, this.whatsapp).catch(() => undefined);
     } catch (err) {
       await this.sink({ type: "status", status: "DISCONNECTED" });
       throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400, { message: err instanceof GraphError ? err.graphMessage : "Cloud API unreachable" });
@@ -110,6 +113,12 @@ export class CloudAdapter implements ChannelAdapter {
       if (err instanceof AppError) throw err;
       throw new AppError("ERR_SENDING_WAPP_MSG", 400, err instanceof GraphError && err.code ? { graphCode: err.code } : {});
     }
+  }
+
+  /** A message template: the only kind Meta delivers outside the 24-hour customer-service window. */
+  sendTemplate(to: string, template: TemplateMessage, options?: SendOptions) {
+    const components = template.components.length ? { components: template.components } : {};
+    return this.send(to, { type: "template", template: { name: template.name, language: { code: template.language }, ...components } }, options);
   }
 
   sendText(to: string, body: string, options?: SendOptions) {

@@ -17,6 +17,7 @@ export interface CloudConfig {
   verifyToken: string;
   graphUrl: string;
   apiVersion: string;
+  businessAccountId: string;
 }
 
 export function openCloudConfig(dataDir: string, stored: StoredCloudConfig): CloudConfig {
@@ -27,6 +28,7 @@ export function openCloudConfig(dataDir: string, stored: StoredCloudConfig): Clo
     verifyToken: stored.verifyToken,
     graphUrl: (stored.graphUrl || DEFAULT_GRAPH_URL).replace(/\/+$/, ""),
     apiVersion: stored.apiVersion || DEFAULT_API_VERSION,
+    businessAccountId: stored.businessAccountId ?? "",
   };
 }
 
@@ -56,6 +58,7 @@ export function cloudColumn(dataDir: string, caller: Caller, channel: string, gi
     verifyToken: given.verifyToken,
     ...(graphUrl && graphUrl !== DEFAULT_GRAPH_URL ? { graphUrl } : {}),
     ...(given.apiVersion ? { apiVersion: given.apiVersion } : {}),
+    ...(given.businessAccountId ? { businessAccountId: given.businessAccountId } : {}),
   };
 }
 
@@ -71,5 +74,6 @@ export function presentCloud(stored: StoredCloudConfig | null, opts: { showToken
     verifyToken: opts.showToken ? stored.verifyToken : "",
     graphUrl: stored.graphUrl || DEFAULT_GRAPH_URL,
     apiVersion: stored.apiVersion || DEFAULT_API_VERSION,
+    businessAccountId: stored.businessAccountId ?? "",
   };
 }

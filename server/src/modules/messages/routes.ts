@@ -15,14 +15,25 @@ import { deleteMessage, listMessages, readMedia, retryMessage } from "./service"
 import { sendOutbound } from "./send";
 import { reactToMessage } from "../../automation/reactions";
 import { assertMaySend } from "../companies/sendingAllowed";
+import type { TemplateSendBody } from "@balcao/common";
+import { serviceWindowOf } from "../tickets/serviceWindow";
+import { sendTemplate } from "./templates";
+
+const SEND_DESCRIPTION =
+  "JSON `{ body, quotedMsg }` or multipart with `body` and files in `medias`. On a Cloud API ticket whose 24-hour customer-service window " +
+  "is closed (see the ticket's `serviceWindowEndsAt`), free text and files are refused with 400 ERR_SERVICE_WINDOW_CLOSED (field `body`). " +
+  "JSON `{ template: { name, language, variables?, headerVariables?, headerMediaUrl? } }` sends an APPROVED message template of the " +
+  "ticket's connection (GET /whatsapp/:id/templates), inside or outside the window: `variables` fill the body's {{1}}, {{2}}… in order, " +
+  "`headerVariables` a text header's, `headerMediaUrl` an image, video or document header. The stored message's body is the filled text. " +
+  "An unknown template answers 400 ERR_TEMPLATE_NOT_FOUND, one not approved 400 ERR_TEMPLATE_NOT_APPROVED (field `template`).";
 
 const MAX_FILES = 10;
 
 /** JSON `{ body, quotedMsg }` or multipart with `body` and files in `medias`. */
-async function readOutgoing(request: FastifyRequest): Promise<{ body: string; quotedMsgId: number | null; files: MediaFile[] }> {
+async function readOutgoing(request: FastifyRequest): Promise<{ body: string; quotedMsgId: number | null; files: MediaFile[]; template?: TemplateSendBody }> {
   if (!request.isMultipart()) {
     const parsed = sendMessageBody.parse(request.body ?? {});
-    return { body: parsed.body, quotedMsgId: parsed.quotedMsg?.id ?? null, files: [] };
+    return { body: parsed.body, quotedMsgId: parsed.quotedMsg?.id ?? null, files: [], template: parsed.template };
   }
   return readForm(request, async (parts) => {
     const files: MediaFile[] = [];
@@ -47,12 +58,20 @@ export function messageRoutes(ctx: AppContext) {
       reply.type("application/json; charset=utf-8").send(jsonText(messageResponses.page[200], await listMessages(ctx, request.caller, request.params.ticketId, request.query.pageNumber))),
     );
 
-    r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"], response: messageResponses.sent } }, async (request) => {
+    r.post("/messages/:ticketId", { bodyLimit: 100 * 1024 * 1024, schema: { params: ticketIdParams, tags: ["messages"], description: SEND_DESCRIPTION, response: messageResponses.sent } }, async (request) => {
       const ticketRow = await loadAccessibleTicket(ctx, request.caller, request.params.ticketId);
       await assertMaySend(ctx.db, request.caller.companyId);
       const out = await readOutgoing(request);
       if (ticketRow.status !== "open") throw new AppError("ERR_VALIDATION", 400, { field: "ticketId", message: "ticketId: the ticket is not open" });
       if (!out.body.trim() && out.files.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "body", message: "body: Required" });
+      if (out.template) {
+        await sendTemplate(ctx, ticket, out.template, request.caller.id);
+        return {};
+      }
+      if (!out.body.trim() && out.files.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "body", message: "body: Required" });
+      // outside the 24-hour window, Meta delivers only templates
+      if (!(await serviceWindowOf(ctx, ctx.db, ticket)).open)
+        throw new AppError("ERR_SERVICE_WINDOW_CLOSED", 400, { field: "body", message: "body: the 24-hour customer-service window is closed; send a message template" });
       const ticket = await presentTicket(ctx.db, ticketRow);
       if (out.files.length === 0) {
         await sendOutbound(ctx, ticket, { body: out.body, quotedMsgId: out.quotedMsgId, userId: request.caller.id });

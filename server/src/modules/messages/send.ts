@@ -5,7 +5,7 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { messages, tickets, whatsapps } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
-import type { MediaFile } from "../../channels/contract";
+import type { MediaFile, TemplateMessage } from "../../channels/contract";
 import { previewOf } from "./preview";
 import { mediaTypeOf } from "../../media/store";
 import { presentTicket, type TicketView } from "../tickets/present";
@@ -25,6 +25,8 @@ export interface Outgoing {
   media?: MediaFile;
   quotedMsgId?: number | null;
   userId: number | null;
+  /** A message template (Cloud API) to send instead of free text; `body` is its filled text. */
+  template?: TemplateMessage;
 }
 
 /**
@@ -49,6 +51,7 @@ export async function sendOutbound(ctx: AppContext, ticket: TicketView, out: Out
       mediaName: stored?.filename ?? null,
       quotedMsgId: out.quotedMsgId ?? null,
       userId: out.userId,
+      ...(out.template ? { dataJson: { template: out.template } } : {}),
     });
     const fresh = await presentTicket(tx, ticketRow);
     const [view] = await presentMessages(tx, ticket.companyId, [row]);
@@ -58,7 +61,13 @@ export async function sendOutbound(ctx: AppContext, ticket: TicketView, out: Out
   return deliver(ctx, fresh, row, out.media);
 }
 
-type OutboundFields = Pick<typeof messages.$inferInsert, "body" | "mediaType" | "mediaPath" | "mediaName" | "quotedMsgId" | "userId">;
+type OutboundFields = Pick<typeof messages.$inferInsert, "body" | "mediaType" | "mediaPath" | "mediaName" | "quotedMsgId" | "userId"> & Partial<Pick<typeof messages.$inferInsert, "dataJson">>;
+
+/** The template an outbound message carries (stored with it, so a retry sends it again), if any. */
+const templateOf = (row: MessageRow): TemplateMessage | undefined => {
+  const template = (row.dataJson as { template?: TemplateMessage } | null)?.template;
+  return template && typeof template.name === "string" && Array.isArray(template.components) ? template : undefined;
+};
 
 /** Stores an outbound message as pending and makes it the ticket's last message; sending comes after. */
 export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "companyId" | "whatsappId" | "contactId"> & { id: number }, fields: OutboundFields) {
@@ -190,7 +199,12 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     let file = media;
     if (!file && row.mediaPath) file = { data: await ctx.media.read(ticket.companyId, row.mediaPath), filename: row.mediaName ?? "file", mimetype: "" };
     if (file && !file.mimetype) file.mimetype = row.mediaType === "application" ? "application/octet-stream" : `${row.mediaType}/*`;
-    const sent = file ? await adapter.sendMedia(number, file, row.body, options) : await adapter.sendText(number, row.body, options);
+    const template = row.fromMe ? templateOf(row) : undefined;
+    let sent;
+    if (template) {
+      if (!adapter.sendTemplate) throw new AppError("ERR_SENDING_WAPP_MSG", 400);
+      sent = await adapter.sendTemplate(number, template, options);
+    } else sent = file ? await adapter.sendMedia(number, file, row.body, options) : await adapter.sendText(number, row.body, options);
     outcome = { externalId: sent.externalId, sendStatus: "sent", ack: 1 };
   } catch (err) {
     // the session's holder is gone and nothing was handed over: the message waits for its next holder

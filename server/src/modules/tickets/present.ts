@@ -4,6 +4,7 @@ import type { Db } from "../../db/client";
 import { contacts, queues, tags, ticketTags, tickets, users, whatsapps } from "../../db/schema";
 import { presentContact } from "../contacts/present";
 import { TICKET_CONNECTION, TICKET_QUEUE, TICKET_TAG, TICKET_USER, TICKET_VIEW, type TicketViewParts } from "./ticketView";
+import { serviceWindowsOf } from "./serviceWindow";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -16,7 +17,7 @@ export async function presentTickets(db: Db, companyId: number, rows: TicketRow[
   const ids = rows.map((t) => t.id);
   const [joined, tagRows] = await Promise.all([
     db
-      .select({ id: tickets.id, contact: contacts, user: TICKET_USER.columns(), queue: TICKET_QUEUE.columns(), whatsapp: TICKET_CONNECTION.columns() })
+      .select({ id: tickets.id, contact: contacts, user: TICKET_USER.columns(), queue: TICKET_QUEUE.columns(), whatsapp: TICKET_CONNECTION.columns(), channel: whatsapps.channel })
       .from(tickets)
       .innerJoin(contacts, and(eq(contacts.id, tickets.contactId), eq(contacts.companyId, tickets.companyId)))
       .leftJoin(users, and(eq(users.id, tickets.userId), eq(users.companyId, tickets.companyId)))
@@ -32,13 +33,19 @@ export async function presentTickets(db: Db, companyId: number, rows: TicketRow[
       .orderBy(ticketTags.tagId),
   ]);
   const byId = new Map(joined.map((j) => [j.id, j]));
+  // the customer-service window is read for Cloud API tickets only
+  const windows = await serviceWindowsOf(
+    db,
+    companyId,
+    joined.filter((j) => j.channel === "cloud").map((j) => j.id),
+  );
   const tagsBy = new Map<number, TicketView["tags"]>();
   for (const { ticketId, tag } of tagRows) tagsBy.set(ticketId, [...(tagsBy.get(ticketId) ?? []), TICKET_TAG.fromColumns(tag)]);
   return rows.flatMap((t) => {
     const j = byId.get(t.id);
     if (!j) return [];
     const parts = { user: presentPart(TICKET_USER, j.user), queue: presentPart(TICKET_QUEUE, j.queue), whatsapp: presentPart(TICKET_CONNECTION, j.whatsapp) };
-    return [ticketViewOf(t, { contact: j.contact, ...parts, tags: tagsBy.get(t.id) ?? [] })];
+    return [ticketViewOf(t, { contact: j.contact, ...parts, tags: tagsBy.get(t.id) ?? [], serviceWindowEndsAt: windows.get(t.id) ?? null })];
   });
 }
 

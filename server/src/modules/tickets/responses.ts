@@ -30,6 +30,9 @@ export const ticketView = object({
   queue: object({ id, name: z.string(), color: z.string() }).nullable(),
   whatsapp: object({ id, name: z.string(), status: z.string() }).nullable(),
   tags: z.array(tagRef),
+  serviceWindowEndsAt: timestamp
+    .nullable()
+    .meta({ description: "Cloud API tickets: when the 24-hour customer-service window closes (the customer's last message + 24 h); null on other channels or before the customer wrote." }),
 }).meta({ description: "A ticket with its contact, attendant, queue, connection and tags." });
 
 export const ticketResponses = {

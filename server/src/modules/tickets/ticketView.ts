@@ -14,6 +14,7 @@ export interface TicketViewParts {
   queue: TicketView["queue"];
   whatsapp: TicketView["whatsapp"];
   tags: TicketView["tags"];
+  serviceWindowEndsAt: TicketView["serviceWindowEndsAt"];
 }
 
 /** The ticket's view: the one declaration its presenter and the statements that build it in SQL share. */
@@ -40,4 +41,5 @@ export const TICKET_VIEW = viewShape<TicketView, TicketViewParts>()(tickets, (f)
   queue: f.part("queue"),
   whatsapp: f.part("whatsapp"),
   tags: f.part("tags"),
+  serviceWindowEndsAt: f.part("serviceWindowEndsAt"),
 }));

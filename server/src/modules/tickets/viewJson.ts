@@ -4,6 +4,7 @@ import { jsonOf } from "../../channels/sqlRows";
 import { ticketViewOf, type TicketParts } from "./present";
 import { TICKET_CONNECTION, TICKET_QUEUE, TICKET_TAG, TICKET_USER, TICKET_VIEW } from "./ticketView";
 import { CONTACT_VIEW } from "../contacts/contactView";
+import { serviceWindowColumns, serviceWindowSql, windowAfter } from "./serviceWindow";
 
 /** Where each joined part of the `tickets` row aliased `alias` comes from, within the ticket's company. */
 const sourcesOf = (alias: string) => ({
@@ -39,7 +40,7 @@ const partsOf = (alias: string) => {
  */
 export const ticketViewRows = (source: string) => {
   const from = sourcesOf("p");
-  return `select ${TICKET_VIEW.sql("p", { contact: "c", user: "u", queue: "q", whatsapp: "w", tags: partsOf("p").tags })}
+  return `select ${TICKET_VIEW.sql("p", { contact: "c", user: "u", queue: "q", whatsapp: "w", tags: partsOf("p").tags, serviceWindowEndsAt: serviceWindowSql("p") })}
   from ${source} p
   join lateral (select ${CONTACT_VIEW.sql("c")} ${from.contact}) c on true
   left join lateral (select ${TICKET_USER.sql("u")} ${from.user}) u on true
@@ -48,16 +49,20 @@ export const ticketViewRows = (source: string) => {
 };
 
 const partsOfT = partsOf("t");
-/** The same parts of the row named `t` in a statement, as columns `user`, `queue`, `whatsapp` and `tags` (see viewFromParts). */
-export const TICKET_PARTS = sql.raw(`${partsOfT.user} as "user", ${partsOfT.queue} as queue, ${partsOfT.whatsapp} as whatsapp, ${partsOfT.tags} as tags`);
+/** The same parts of the row named `t` in a statement, as columns `user`, `queue`, `whatsapp`, `tags` and the service window's (see viewFromParts). */
+export const TICKET_PARTS = sql.raw(`${partsOfT.user} as "user", ${partsOfT.queue} as queue, ${partsOfT.whatsapp} as whatsapp, ${partsOfT.tags} as tags, ${serviceWindowColumns("t")}`);
 
-/** A ticket view from a row and the TICKET_PARTS columns of the same statement. */
-export function viewFromParts(ticket: typeof tickets.$inferSelect, contact: typeof contacts.$inferSelect, r: Record<string, unknown>) {
+/**
+ * A ticket view from a row and the TICKET_PARTS columns of the same statement; `stored`: the
+ * messages that statement stored, which its service window's subquery does not see.
+ */
+export function viewFromParts(ticket: typeof tickets.$inferSelect, contact: typeof contacts.$inferSelect, r: Record<string, unknown>, stored: { fromMe: boolean; createdAt: Date }[] = []) {
   return ticketViewOf(ticket, {
     contact,
     user: jsonOf<TicketParts["user"]>(r.user) ?? null,
     queue: jsonOf<TicketParts["queue"]>(r.queue) ?? null,
     whatsapp: jsonOf<TicketParts["whatsapp"]>(r.whatsapp) ?? null,
     tags: jsonOf<TicketParts["tags"]>(r.tags) ?? [],
+    serviceWindowEndsAt: windowAfter((r.serviceWindowEndsAt as string | null) ?? null, r.serviceWindowCloud === true, stored),
   });
 }

@@ -66,6 +66,7 @@ const ticketRecord = exact<TicketView>()(
       queue: z.object({ id, name: z.string(), color: z.string() }).nullable(),
       whatsapp: z.object({ id, name: z.string(), status: z.string() }).nullable(),
       tags: z.array(z.object({ id, name: z.string(), color: z.string() })),
+      serviceWindowEndsAt: iso.nullable().meta({ description: "Cloud API tickets: when the 24-hour customer-service window closes; null on other channels or before the customer wrote." }),
     })
     .meta({ description: "The ticket as the app shows it, with its contact." }),
 );

@@ -32,6 +32,7 @@ export const whatsappView = object({
     verifyToken: z.string(),
     graphUrl: z.string(),
     apiVersion: z.string(),
+    businessAccountId: z.string().meta({ description: "The WhatsApp Business Account whose templates are read; blank when not set." }),
   })
     .nullable()
     .meta({ description: "Cloud API settings (secrets blank), null for other channels." }),
@@ -40,7 +41,26 @@ export const whatsappView = object({
   queues: z.array(object({ id, name: z.string(), color: z.string() })),
 }).meta({ description: "A WhatsApp connection with its queues." });
 
+/** A Cloud API message template of a connection (presentTemplate). */
+export const templateView = object({
+  id,
+  whatsappId: id,
+  name: z.string(),
+  language: z.string().meta({ description: "Graph's language code, e.g. pt_BR." }),
+  category: z.string().meta({ description: "MARKETING, UTILITY or AUTHENTICATION." }),
+  status: z.string().meta({ description: "APPROVED, PENDING, REJECTED, PAUSED…: only APPROVED ones can be sent." }),
+  components: z.array(
+    object({
+      type: z.string().meta({ description: "HEADER, BODY, FOOTER or BUTTONS." }),
+      format: z.string().optional().meta({ description: "A header's format: TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION." }),
+      text: z.string().optional().meta({ description: "The text, with its variables as {{1}}, {{2}}…" }),
+    }),
+  ),
+  updatedAt: timestamp,
+}).meta({ description: "A message template as last read from the connection's WhatsApp Business Account." });
+
 export const whatsappResponses = {
+  templates: { 200: z.array(templateView).meta({ description: "The connection's templates, by name and language." }) },
   list: { 200: z.array(whatsappView) },
   one: { 200: whatsappView },
   created: { 201: whatsappView },

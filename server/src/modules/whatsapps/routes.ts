@@ -6,6 +6,7 @@ import { authorize, isAdmin } from "../../policies";
 import { presentWhatsapp, presentWhatsapps } from "./present";
 import { whatsappResponses } from "./responses";
 import { createWhatsapp, deleteWhatsapp, findWhatsapp, listWhatsapps, updateWhatsapp } from "./service";
+import { listTemplates, resyncTemplates } from "./templates";
 
 export function whatsappRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -35,6 +36,13 @@ export function whatsappRoutes(ctx: AppContext) {
       authorize(request.caller, "connections-page:editOrDeleteConnection");
       await deleteWhatsapp(ctx, request.caller, request.params.id);
       return { message: "Whatsapp deleted." };
+    });
+
+    // Cloud API message templates: as last read from Graph, and read again on demand
+    r.get("/whatsapp/:id/templates", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.templates } }, async (request) => listTemplates(ctx.db, request.caller.companyId, request.params.id));
+    r.post("/whatsapp/:id/templates/sync", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.templates } }, async (request) => {
+      authorize(request.caller, "connections-page:actionButtons");
+      return resyncTemplates(ctx, request.caller.companyId, request.params.id);
     });
 
     // Session: start (POST), new QR (PUT), disconnect (DELETE).

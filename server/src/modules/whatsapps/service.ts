@@ -9,6 +9,7 @@ import { presentWhatsapp } from "./present";
 import { uniqueViolation } from "../../db/errors";
 import { CHANNEL_KINDS } from "../../channels/manager";
 import { cloudColumn } from "../../channels/cloud/config";
+import { syncTemplates } from "../../channels/cloud/templates";
 import { assertPlanAllowsOneMore } from "../plans/limits";
 import { command } from "../../events/command";
 import { actorOf } from "../../events/actor";
@@ -143,7 +144,7 @@ export async function updateWhatsapp(ctx: AppContext, caller: Caller, id: number
   await assertTransferQueue(ctx, caller.companyId, body.transferQueueId);
   const cloud = cloudColumn(ctx.config.dataDir, caller, current.channel, body.cloud, current.cloud);
   try {
-    return await command(ctx, async (tx, events) => {
+    const view = await command(ctx, async (tx, events) => {
       if (body.isDefault)
         await tx
           .update(whatsapps)
@@ -162,6 +163,9 @@ export async function updateWhatsapp(ctx: AppContext, caller: Caller, id: number
       events.add(whatsappUpdated(view, changed, actorOf(caller)));
       return view;
     });
+    // saved Cloud API settings read the business account's templates again
+    if (cloud?.businessAccountId) await syncTemplates(ctx, { id, companyId: caller.companyId }).catch(() => undefined);
+    return view;
   } catch (err) {
     throw asFieldError(err);
   }
