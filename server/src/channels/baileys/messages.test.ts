@@ -88,7 +88,7 @@ describe("baileys inbound messages", () => {
     expect(contact).toMatchObject({ number: "5521998877665", name: "Ana" });
   });
 
-  it("ignores reactions, settings changes, status stories and history it is not told about as new", async () => {
+  it("stores no message for reactions, settings changes, status stories and history it is not told about as new", async () => {
     const ids = [fx.reaction, fx.ephemeralSetting, fx.statusStory].map((m) => m.key.id!);
     await upsert("notify", fx.reaction, fx.ephemeralSetting, fx.statusStory);
     expect(await stored(fx.contact.key.id!)).toMatchObject({ isDeleted: false, isEdited: false }); // the setting names it, and leaves it alone
