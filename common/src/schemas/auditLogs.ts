@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   "contact.erased",
   "contacts.exported",
   "contacts.imported",
+  "contacts.merged",
   "tag.deleted",
   "quickMessage.deleted",
   "schedule.deleted",

@@ -8,9 +8,22 @@ export const sandboxInboundBody = z
   .object({
     id: z.string().trim().min(1).max(128).optional(),
     number: z
-      .string({ error: V.required })
+      .string({ error: V.invalidValue })
       .transform((v) => v.replace(/\D/g, ""))
-      .pipe(z.string().min(8, V.tooShort).max(20, V.tooLong)),
+      .pipe(
+        z
+          .string()
+          .max(20, V.tooLong)
+          .refine((v) => v === "" || v.length >= 8, V.tooShort),
+      )
+      .optional()
+      .default(""),
+    /** WhatsApp's LID of the customer (digits of "…@lid"), beside or instead of the number. */
+    lid: z
+      .string({ error: V.invalidValue })
+      .transform((v) => v.replace(/\D/g, ""))
+      .pipe(z.string().min(8, V.tooShort).max(20, V.tooLong))
+      .optional(),
     name: z.string().trim().max(100, V.tooLong).optional(),
     body: z.string().max(65_536, V.tooLong).optional().default(""),
     mediaType: z.enum(MEDIA_TYPES, { error: V.invalidValue }).optional(),
@@ -25,7 +38,8 @@ export const sandboxInboundBody = z
     quotedId: z.string().max(128).optional(),
     isGroup: z.boolean().optional(),
   })
-  .refine((b) => b.body.trim() !== "" || b.media || b.location, { message: V.required, path: ["body"] });
+  .refine((b) => b.body.trim() !== "" || b.media || b.location, { message: V.required, path: ["body"] })
+  .refine((b) => b.number !== "" || b.lid, { message: V.required, path: ["number"] });
 export type SandboxInboundBody = z.infer<typeof sandboxInboundBody>;
 
 export const sandboxAckBody = z.object({ id: z.string().min(1).max(128), ack: z.number().int().min(0).max(5) });

@@ -97,6 +97,7 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
     externalId: inbound.externalId,
     sourceNumber: inbound.number,
     number,
+    lid: inbound.isGroup ? null : digits(inbound.lid ?? "") || null,
     name: inbound.name?.trim() ?? "",
     isGroup: !!inbound.isGroup,
     fromMe: !!inbound.fromMe,
@@ -114,7 +115,7 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
 
   let result: StoreResult;
   try {
-    result = await perCustomer(ctx).submit(`${whatsapp.id}:${number}`, { ctx, whatsapp, item, opts });
+    result = await perCustomer(ctx).submit(`${whatsapp.id}:${number || `lid:${item.lid}`}`, { ctx, whatsapp, item, opts });
   } catch (err) {
     if (stored) await ctx.media.remove(companyId, stored.key);
     throw err;

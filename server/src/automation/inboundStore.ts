@@ -11,6 +11,8 @@ export interface PreparedInbound {
   /** The number as the channel gave it; `number` is the contact's (digits, or a group's id). */
   sourceNumber: string;
   number: string;
+  /** WhatsApp's LID of the customer; `number` is "" when only the LID is known (automation/identities.ts). */
+  lid?: string | null;
   name: string;
   isGroup: boolean;
   fromMe: boolean;
@@ -74,6 +76,7 @@ const rowOfInput = (i: PreparedInbound, ord: number, grp: number) => ({
 const rowOfGroup = (items: PreparedInbound[], grp: number) => ({
   grp,
   number: items[0].number,
+  lid: items[0].lid ?? null,
   name: [...items].reverse().find((i) => i.name)?.name ?? "",
   is_group: items[0].isGroup,
 });
@@ -121,7 +124,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           select * from json_to_recordset(${JSON.stringify(items)}::json)
             as i(ord int, grp int, external_id text, source_number text, body text, from_me boolean, media_type text, media_path text, media_name text,
               quoted_external_id text, participant text, created_at timestamptz, preview text, forwarded boolean, quoted_status text)),
-        groups as (select * from json_to_recordset(${JSON.stringify(groups.map(rowOfGroup))}::json) as g(grp int, number text, name text, is_group boolean)),
+        groups as (select * from json_to_recordset(${JSON.stringify(groups.map(rowOfGroup))}::json) as g(grp int, number text, lid text, name text, is_group boolean)),
         -- each lookup is a lateral one: the planner cannot turn it into a scan of the whole table
         -- joined to a batch it estimates at a hundred rows
         dup as (select m.* from input i cross join lateral (select * from messages m where m.whatsapp_id = ${whatsapp.id}::int and m.external_id = i.external_id) m),
@@ -134,22 +137,25 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
         -- the contacts: found, or added; one is written only when new or renamed, since a row
         -- version per message would also go into each of its indexes (a trigram one)
         go as (select g.* from groups g where exists (select 1 from fresh f where f.grp = g.grp) and not exists (select 1 from awaiting a where a.grp = g.grp)),
-        found as (select k.*, go.grp from go cross join lateral (select * from contacts k where k.company_id = ${companyId}::int and k.number = go.number and k.number <> '') k),
+        -- by the number, or by the LID when the number is not known
+        found as (select k.*, go.grp from go cross join lateral (
+          select * from contacts k where k.company_id = ${companyId}::int and k.number = go.number and k.number <> ''
+          union all select * from contacts k where k.company_id = ${companyId}::int and go.number = '' and k.lid = go.lid) k),
         added as (
-          insert into contacts (company_id, name, number, is_group, whatsapp_id)
-          select ${companyId}::int, coalesce(nullif(go.name, ''), go.number), go.number, go.is_group, ${whatsapp.id}::int from go
+          insert into contacts (company_id, name, number, lid, is_group, whatsapp_id)
+          select ${companyId}::int, coalesce(nullif(go.name, ''), nullif(go.number, ''), go.lid), go.number, go.lid, go.is_group, ${whatsapp.id}::int from go
           where not exists (select 1 from found where found.grp = go.grp)
-          on conflict (company_id, number) where number <> '' do nothing
+          on conflict do nothing
           returning *),
         -- a contact still named by its number takes the name the customer gave
         renamed as (
           update contacts k set name = go.name, updated_at = ${now}::timestamptz
-          from found join go on go.grp = found.grp where k.id = found.id and found.name = found.number and go.name <> ''
+          from found join go on go.grp = found.grp where k.id = found.id and (found.name = found.number or found.name = found.lid) and go.name <> ''
           returning k.*, go.grp),
         c as (
           select * from renamed
           union all select * from found f where not exists (select 1 from renamed r where r.id = f.id)
-          union all select a.*, go.grp from added a join go on go.number = a.number),
+          union all select a.*, go.grp from added a join go on (go.number <> '' and go.number = a.number) or (go.number = '' and go.lid = a.lid)),
         ${locate}
         -- the tickets it updates, locked in id order as the bot's decisions lock theirs
         -- (automation/inboundBot.ts): two statements sharing tickets wait instead of deadlocking

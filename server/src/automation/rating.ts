@@ -9,7 +9,7 @@ import { releaseStaged } from "./outbox";
 import { awaitingRating } from "./ratingWindow";
 
 /** Whether a message can answer the rating question: the customer's own text. */
-export const mayAnswerRating = (inbound: InboundMessage) => !inbound.fromMe && !inbound.isGroup && !inbound.mediaType;
+export const mayAnswerRating = (inbound: InboundMessage) => !inbound.fromMe && !inbound.isGroup && !inbound.mediaType && !!inbound.number;
 
 /**
  * The customer's answer to the rating question of a resolved ticket: 1, 2 or 3 is stored on

@@ -14,6 +14,11 @@ export interface InboundMessage {
   externalId: string;
   /** Digits of the sender (or the group id for group messages). */
   number: string;
+  /**
+   * WhatsApp's LID of the sender (digits of "…@lid"), when the channel addresses it so; `number`
+   * is then "" when the phone number is not known. At least one of the two is given.
+   */
+  lid?: string;
   name?: string;
   isGroup?: boolean;
   /** Sender inside a group. */
@@ -36,6 +41,8 @@ export interface InboundMessage {
 /** Normalized events a channel delivers to the inbound pipeline. */
 export type ChannelEvent =
   | { type: "message"; message: InboundMessage }
+  /** The channel learned that a LID and a phone number are one account (automation/identities.ts). */
+  | { type: "identity"; lid: string; number: string }
   | { type: "ack"; externalId: string; ack: number }
   | { type: "edit"; externalId: string; body: string }
   | { type: "delete"; externalId: string }

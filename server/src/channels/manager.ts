@@ -5,6 +5,7 @@ import { whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
 import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
+import { linkIdentity, resolveInbound } from "../automation/identities";
 import { mayAnswerRating, receiveRating } from "../automation/rating";
 import { applyAck, applyEdit, applyRemoteDelete, receiveInbound, receiveInboundUnlessRating } from "../automation/inbound";
 import { applyCustomerReaction } from "../automation/reactions";
@@ -261,7 +262,7 @@ export class ChannelManager {
    * channel's message passes here: its texts are made storable here (storableText.ts).
    */
   async storeMessage(whatsapp: { id: number; companyId: number }, delivered: InboundMessage) {
-    const message = storableInbound(delivered);
+    const message = await resolveInbound(this.ctx, whatsapp, storableInbound(delivered));
     if (this.ctx.metrics && !delivered.fromMe) void countMessage(this.ctx, whatsapp.id, "inbound").catch(() => undefined);
     if (message.isGroup) {
       const { CheckMsgIsGroup } = await readSettings(this.ctx.db, whatsapp.companyId, ["CheckMsgIsGroup"] as const);
@@ -284,6 +285,8 @@ export class ChannelManager {
     switch (event.type) {
       case "message":
         return void (await this.receiveMessage(whatsapp, event.message));
+      case "identity":
+        return void (await linkIdentity(this.ctx, companyId, event));
       case "ack":
         return void (await applyAck(this.ctx, whatsapp, event.externalId, event.ack));
       case "edit":

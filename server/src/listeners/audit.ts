@@ -76,7 +76,8 @@ export const auditLog: Listener = {
   async handle(ctx: AppContext, event: DomainEvent) {
     const userId = actingUser(event);
     // the command line acts as nobody, and says so in its facts
-    if (userId === null && !isSignInAction(event.type) && event.data?.source !== "cli") return;
+    // and two contacts a channel found to be one are merged by nobody, yet kept (automation/identities.ts)
+    if (userId === null && !isSignInAction(event.type) && event.data?.source !== "cli" && event.type !== "contacts.merged") return;
     const [userName, companyName] = await Promise.all([
       userId === null ? null : nameOf(ctx.db.select({ name: users.name }).from(users).where(eq(users.id, userId))),
       event.companyId === null ? null : nameOf(ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, event.companyId))),

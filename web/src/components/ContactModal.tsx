@@ -73,6 +73,15 @@ export function ContactModal({ open, contact, onClose, onSaved }: ContactModalPr
               {...fieldError(formState.errors.number)}
               slotProps={{ htmlInput: { "data-testid": "contact-number", inputMode: "tel" } }}
             />
+            {contact?.lid && (
+              <TextField
+                value={contact.lid}
+                label={t("ticketView.contactModal.lid")}
+                helperText={t("ticketView.contactModal.lidHelp")}
+                fullWidth
+                slotProps={{ htmlInput: { readOnly: true, "data-testid": "contact-lid" } }}
+              />
+            )}
             <TextField
               {...muiRegister(register("email"))}
               label={t("ticketView.contactModal.email")}

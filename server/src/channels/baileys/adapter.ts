@@ -6,7 +6,7 @@ import { AppError } from "../../http/errors";
 import type { ChannelAdapter, ChannelEvent, MediaFile, ReactionTarget, SendOptions, SentMessage } from "../contract";
 import { BaileysAuthStore } from "./authState";
 import { ackOf, callOf, eventOfMessage } from "./inboundEvents";
-import { jidOf, userOf } from "./jid";
+import { identityOf, jidOf, userOf } from "./jid";
 import { loadBaileys, type BaileysLibrary } from "./library";
 import { mediaContent, quotedMessage, retryContent } from "./outboundContent";
 import { channelLogger, defaultBaileysOptions, reconnectDelay, type BaileysLogger, type BaileysOptions, type BaileysSocket } from "./socket";
@@ -118,6 +118,7 @@ export class BaileysAdapter implements ChannelAdapter {
       on("messages.upsert", (u) => this.onMessages(baileys, socket, u)),
       on("messages.update", (u) => this.onUpdates(baileys, u)),
       on("call", (calls) => this.onCalls(socket, calls)),
+      on("lid-mapping.update", (m) => this.onLidMapping(m)),
     ];
     this.detach = () => offs.forEach((off) => off());
   }
@@ -215,6 +216,12 @@ export class BaileysAdapter implements ChannelAdapter {
       const event = ackOf(baileys, update);
       if (event) await this.sink(event);
     }
+  }
+
+  /** WhatsApp told which phone number a LID stands for: the contacts known by either become one. */
+  private async onLidMapping({ lid, pn }: BaileysEventMap["lid-mapping.update"]) {
+    const ids = identityOf(lid, pn);
+    if (ids.lid && ids.number) await this.sink({ type: "identity", lid: ids.lid, number: ids.number });
   }
 
   private async onCalls(socket: BaileysSocket, calls: BaileysEventMap["call"]) {

@@ -134,3 +134,35 @@ export const callOffer = (id: string, from = CUSTOMER_JID): WACallEvent => ({
   status: "offer",
   offline: false,
 });
+
+/** A customer WhatsApp addresses by LID alone: the phone number is not given (a hidden number). */
+export const LID_CUSTOMER = "207394851627384";
+export const LID_CUSTOMER_PHONE = "5531987650001";
+export const lidOnly = (id: string, body: string): WAMessage => ({
+  key: { remoteJid: `${LID_CUSTOMER}@lid`, fromMe: false, id, addressingMode: "lid" },
+  messageTimestamp: ts,
+  pushName: "Bruno",
+  broadcast: false,
+  message: { conversation: body, messageContextInfo: deviceContext },
+});
+
+/** The same customer, later, with the phone number alongside the LID. */
+export const lidWithPhone = (id: string, body: string): WAMessage => ({
+  key: { remoteJid: `${LID_CUSTOMER}@lid`, remoteJidAlt: `${LID_CUSTOMER_PHONE}@s.whatsapp.net`, fromMe: false, id, addressingMode: "lid" },
+  messageTimestamp: ts + 120,
+  pushName: "Bruno",
+  broadcast: false,
+  message: { conversation: body, messageContextInfo: deviceContext },
+});
+
+/** `lid-mapping.update`: WhatsApp tells which phone number a LID stands for. */
+export const lidMapping = (lid: string, phone: string) => ({ lid: `${lid}@lid`, pn: `${phone}@s.whatsapp.net` });
+
+/** A group message whose sender WhatsApp addresses by LID only. */
+export const groupLidText: WAMessage = {
+  key: { remoteJid: GROUP_JID, fromMe: false, id: "3EB0E9F8A7B6C5D4E3F2", participant: "118273645546372@lid", addressingMode: "lid" },
+  messageTimestamp: ts,
+  pushName: "Carla Dias",
+  broadcast: false,
+  message: { conversation: "Alguém sabe o horário?", messageContextInfo: deviceContext },
+};

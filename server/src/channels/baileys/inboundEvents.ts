@@ -1,8 +1,14 @@
 import type { proto, WACallEvent, WAMessage, WAMessageContent, WAMessageUpdate } from "baileys";
 import { mediaTypeOf } from "../../media/store";
 import type { ChannelEvent, InboundMessage } from "../contract";
-import { isGroupJid, phoneJid, userOf } from "./jid";
+import { identityOf, isGroupJid, phoneJid, userOf } from "./jid";
 import type { BaileysLibrary } from "./library";
+
+/** A group message's sender: the phone number, or else (a LID only) the name the sender gave. */
+function participantOf(msg: WAMessage) {
+  const { number, lid } = identityOf(msg.key.participant, msg.key.participantAlt);
+  return number || msg.pushName?.trim() || lid || undefined;
+}
 
 /** Baileys' WAMessageStatus → the product's ack (1 sent, 2 delivered, 3 read, 4 played). */
 function ackOfStatus({ proto }: BaileysLibrary, status: number): number | undefined {
@@ -74,11 +80,11 @@ export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, do
   const chat = group ? remoteJid : phoneJid(remoteJid, msg.key.remoteJidAlt);
   const base: InboundMessage = {
     externalId: id,
-    number: group ? userOf(chat) : userOf(chat).replace(/\D/g, ""),
+    ...(group ? { number: userOf(chat) } : identityOf(remoteJid, msg.key.remoteJidAlt)),
     // the push name is the sender's: not the group's, and on our own messages our own
     name: group || fromMe ? undefined : msg.pushName?.trim() || undefined,
     isGroup: group || undefined,
-    participant: group ? userOf(phoneJid(msg.key.participant, msg.key.participantAlt)) || undefined : undefined,
+    participant: group ? participantOf(msg) : undefined,
     body: "",
     fromMe: fromMe || undefined,
     timestamp: timestampOf(msg.messageTimestamp),

@@ -24,6 +24,16 @@ export function jidOf(number: string) {
   return `${digits}${PHONE}`;
 }
 
+/**
+ * Who a chat or sender is, from its address and the alternative WhatsApp gives beside it: the
+ * phone number's digits ("" when only the LID is known) and the LID's digits when known.
+ */
+export function identityOf(jid: string | null | undefined, alternative: string | null | undefined): { number: string; lid?: string } {
+  const phone = [jid, alternative].find(isPhoneJid);
+  const lid = [jid, alternative].find(isLidJid);
+  return { number: phone ? userOf(phone).replace(/\D/g, "") : "", ...(lid ? { lid: userOf(lid) } : {}) };
+}
+
 /** The phone JID of a sender, preferring the phone-number form when WhatsApp addresses it by LID. */
 export function phoneJid(jid: string | null | undefined, alternative: string | null | undefined) {
   if (isLidJid(jid) && isPhoneJid(alternative)) return alternative!;

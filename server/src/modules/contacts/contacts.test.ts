@@ -31,6 +31,7 @@ describe("POST /contacts", () => {
       id: expect.any(Number),
       name: "Maria Souza",
       number: "5511988887777",
+      lid: null,
       email: "maria@example.com",
       profilePicUrl: "",
       urlPicture: "",

@@ -173,7 +173,8 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
             and (send_status in ('pending', 'failed') or (send_status = 'sending' and updated_at < ${new Date(Date.now() - STALE_CLAIM_MS).toISOString()}::timestamptz))
           returning id)
         select (select row_to_json(w) from whatsapps w where w.company_id = ${ticket.companyId}::int and w.id = ${ticket.whatsappId}::int) as whatsapp,
-          (select c.number from contacts c where c.company_id = ${ticket.companyId}::int and c.id = ${ticket.contactId}::int) as number,
+          -- a contact known by its WhatsApp LID only is written to at that address
+          (select coalesce(nullif(c.number, ''), c.lid || '@lid', c.number) from contacts c where c.company_id = ${ticket.companyId}::int and c.id = ${ticket.contactId}::int) as number,
           (select q.external_id from messages q where q.company_id = ${ticket.companyId}::int and q.id = ${row.quotedMsgId}::int) as quoted_external_id,
           ${companyExpiredSql(sql`${ticket.companyId}::int`)} as expired
         from claimed`,

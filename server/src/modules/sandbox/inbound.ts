@@ -32,6 +32,7 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
   const message: InboundMessage = {
     externalId,
     number: body.number,
+    lid: body.lid,
     name: body.name,
     isGroup: body.isGroup,
     body: body.body,
@@ -51,7 +52,7 @@ export async function deliverInbound(ctx: AppContext, whatsapp: typeof whatsapps
     companyId: whatsapp.companyId,
     whatsappId: whatsapp.id,
     externalId: storableText(externalId),
-    number: storableText(body.number),
+    number: storableText(body.number || body.lid || ""),
     direction: "in",
     body: storableText(message.body ?? ""),
     mediaType: message.mediaType ?? null,

@@ -96,6 +96,8 @@ export const ticketViewEn: Messages["ticketView"] = {
     name: "Name",
     number: "WhatsApp number",
     numberPlaceholder: "5511912345678",
+    lid: "WhatsApp LID",
+    lidHelp: "The address WhatsApp gives this contact instead of the phone number.",
     email: "Email",
     emailPlaceholder: "Email address",
     extraInfo: "Additional information",

@@ -96,6 +96,8 @@ export const ticketViewEs: Messages["ticketView"] = {
     name: "Nombre",
     number: "Número de WhatsApp",
     numberPlaceholder: "5511912345678",
+    lid: "LID de WhatsApp",
+    lidHelp: "La dirección que WhatsApp da a este contacto en lugar del número de teléfono.",
     email: "Correo electrónico",
     emailPlaceholder: "Dirección de correo",
     extraInfo: "Información adicional",

@@ -96,6 +96,8 @@ export const ticketViewPt = {
     name: "Nome",
     number: "Número do WhatsApp",
     numberPlaceholder: "5511912345678",
+    lid: "LID do WhatsApp",
+    lidHelp: "O endereço que o WhatsApp dá a este contato em vez do número de telefone.",
     email: "E-mail",
     emailPlaceholder: "Endereço de e-mail",
     extraInfo: "Informações adicionais",

@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { and, eq, inArray, or } from "drizzle-orm";
+import { ADMIN, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { auditLogs, contacts, messages, tags, ticketNotes, tickets, ticketTags } from "../../db/schema";
+import type { BaileysAdapter } from "./adapter";
+import { createBaileysConnection, FakeWhatsApp, pairSocket, type FakeSocket } from "./fakeSocket";
+import * as fx from "./fixtures";
+
+let t: TestApp;
+let admin: { token: string; user: { id: number } };
+let fake: FakeWhatsApp;
+let whatsapp: { id: number; companyId: number };
+let adapter: BaileysAdapter;
+let socket: FakeSocket;
+
+async function upsert(...list: unknown[]) {
+  socket.emit("messages.upsert", { messages: list, type: "notify" });
+  await adapter.idle();
+}
+
+const stored = (externalId: string) =>
+  t.built.ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)))
+    .then((rows) => rows[0]);
+
+const contactsOf = (companyId: number, number: string, lid: string) =>
+  t.built.ctx.db
+    .select()
+    .from(contacts)
+    .where(and(eq(contacts.companyId, companyId), or(eq(contacts.number, number), eq(contacts.lid, lid))));
+
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await t.http.login(ADMIN.email, ADMIN.password);
+  fake = new FakeWhatsApp();
+  ({ whatsapp, adapter, socket } = await createBaileysConnection(t, admin.token, fake, "WhatsApp Web LID"));
+  await pairSocket(adapter, socket, fx.OUR_JID);
+});
+afterAll(async () => t?.close());
+
+describe("WhatsApp LIDs", () => {
+  it("a conversation that starts under a LID and later reveals the number is one contact with one ticket", async () => {
+    await upsert(fx.lidOnly("3EB0L1D0000000000001", "Oi, quero saber do pedido"));
+    const first = await stored("3EB0L1D0000000000001");
+    const [before] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, first.contactId!));
+    expect(before).toMatchObject({ number: "", lid: fx.LID_CUSTOMER, name: "Bruno" });
+    // the contact's page shows the LID
+    expect((await t.http.get(`/contacts/${before.id}`, admin.token)).body).toMatchObject({ number: "", lid: fx.LID_CUSTOMER });
+
+    await upsert(fx.lidOnly("3EB0L1D0000000000002", "Alguém aí?"), fx.lidWithPhone("3EB0L1D0000000000003", "Meu número é este"));
+    await upsert(fx.lidOnly("3EB0L1D0000000000004", "Obrigado"));
+    const found = await contactsOf(whatsapp.companyId, fx.LID_CUSTOMER_PHONE, fx.LID_CUSTOMER);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ id: before.id, number: fx.LID_CUSTOMER_PHONE, lid: fx.LID_CUSTOMER });
+    const theirs = await t.built.ctx.db.select().from(tickets).where(eq(tickets.contactId, before.id));
+    expect(theirs).toHaveLength(1);
+    const list = await t.built.ctx.db.select().from(messages).where(eq(messages.ticketId, theirs[0].id));
+    expect(list.map((m) => m.externalId).sort()).toEqual(["3EB0L1D0000000000001", "3EB0L1D0000000000002", "3EB0L1D0000000000003", "3EB0L1D0000000000004"]);
+  });
+
+  it("a message with the LID and the number links them on the contact of the number", async () => {
+    await upsert(fx.text);
+    await upsert(fx.lidText);
+    const lid = await stored(fx.lidText.key.id!);
+    const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, lid.contactId!));
+    expect(contact).toMatchObject({ number: "5521998877665", lid: "190283746519283", name: "Ana" });
+  });
+
+  it("the lid-mapping event merges two contacts with their tickets, tags and notes, once, with an audit entry", async () => {
+    const phone = "5541991112222";
+    const lidDigits = "309182736455463";
+    const other = await signUpCompany(t.http);
+    // another company knows the same number and the same LID: it is never touched
+    const [foreign] = await t.built.ctx.db.insert(contacts).values({ companyId: other.company.id, name: "Outro", number: phone, lid: lidDigits }).returning();
+
+    await upsert({ ...fx.text, key: { ...fx.text.key, remoteJid: `${phone}@s.whatsapp.net`, id: "3EB0MERGE00000000001" }, pushName: "Daniela" });
+    await upsert({ ...fx.lidOnly("3EB0MERGE00000000002", "Sou eu de novo"), key: { remoteJid: `${lidDigits}@lid`, fromMe: false, id: "3EB0MERGE00000000002", addressingMode: "lid" }, pushName: "Dani" });
+    const byNumber = await stored("3EB0MERGE00000000001");
+    const byLid = await stored("3EB0MERGE00000000002");
+    expect(byNumber.contactId).not.toBe(byLid.contactId);
+    expect(byNumber.ticketId).not.toBe(byLid.ticketId);
+
+    const db = t.built.ctx.db;
+    const [tag] = await db.insert(tags).values({ companyId: whatsapp.companyId, name: "VIP-lid", kanban: 1 }).returning();
+    await db.insert(ticketTags).values({ companyId: whatsapp.companyId, ticketId: byLid.ticketId, tagId: tag.id });
+    await db.insert(ticketNotes).values([
+      { companyId: whatsapp.companyId, ticketId: byNumber.ticketId, contactId: byNumber.contactId!, note: "cliente antigo" },
+      { companyId: whatsapp.companyId, ticketId: byLid.ticketId, contactId: byLid.contactId!, note: "pediu troca" },
+    ]);
+
+    for (let i = 0; i < 2; i++) {
+      socket.emit("lid-mapping.update", fx.lidMapping(lidDigits, phone));
+      await adapter.idle();
+    }
+
+    const found = await contactsOf(whatsapp.companyId, phone, lidDigits);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ id: byNumber.contactId, number: phone, lid: lidDigits, name: "Daniela" });
+    const theirs = await db
+      .select()
+      .from(tickets)
+      .where(inArray(tickets.contactId, [byNumber.contactId!, byLid.contactId!]));
+    expect(theirs.map((x) => x.id)).toEqual([byNumber.ticketId]);
+    const moved = await db.select().from(messages).where(eq(messages.ticketId, byNumber.ticketId));
+    expect(moved.map((m) => m.externalId).sort()).toEqual(["3EB0MERGE00000000001", "3EB0MERGE00000000002"]);
+    expect(moved.every((m) => m.contactId === byNumber.contactId)).toBe(true);
+    expect((await db.select().from(ticketTags).where(eq(ticketTags.ticketId, byNumber.ticketId))).map((r) => r.tagId)).toEqual([tag.id]);
+    const notes = await db.select().from(ticketNotes).where(eq(ticketNotes.ticketId, byNumber.ticketId));
+    expect(notes.map((n) => n.note).sort()).toEqual(["cliente antigo", "pediu troca"]);
+    expect(notes.every((n) => n.contactId === byNumber.contactId)).toBe(true);
+    expect((await t.http.get(`/contacts/${byLid.contactId}`, admin.token)).status).toBe(404);
+
+    await expect
+      .poll(
+        async () =>
+          (
+            await db
+              .select()
+              .from(auditLogs)
+              .where(and(eq(auditLogs.companyId, whatsapp.companyId), eq(auditLogs.action, "contacts.merged")))
+          ).length,
+        { timeout: 3_000 },
+      )
+      .toBe(1);
+    const [entry] = await db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.companyId, whatsapp.companyId), eq(auditLogs.action, "contacts.merged")));
+    expect(entry.details).toMatchObject({ contactId: byNumber.contactId, mergedContactId: byLid.contactId, number: phone, lid: lidDigits });
+
+    // a later message under the LID alone goes to the merged contact's ticket
+    await upsert({ ...fx.lidOnly("3EB0MERGE00000000003", "Chegou?"), key: { remoteJid: `${lidDigits}@lid`, fromMe: false, id: "3EB0MERGE00000000003", addressingMode: "lid" } });
+    expect(await stored("3EB0MERGE00000000003")).toMatchObject({ ticketId: byNumber.ticketId, contactId: byNumber.contactId });
+
+    const [untouched] = await db.select().from(contacts).where(eq(contacts.id, foreign.id));
+    expect(untouched).toMatchObject({ companyId: other.company.id, name: "Outro", number: phone, lid: lidDigits });
+  });
+
+  it("a group sender known by LID only is named by the name it gave", async () => {
+    expect((await t.http.put("/settings/CheckMsgIsGroup", { value: "disabled" }, admin.token)).status).toBe(200);
+    await upsert(fx.groupLidText);
+    expect(await stored(fx.groupLidText.key.id!)).toMatchObject({ participant: "Carla Dias" });
+    await upsert(fx.groupText);
+    expect(await stored(fx.groupText.key.id!)).toMatchObject({ participant: "5511955554444" });
+  });
+});
