@@ -63,7 +63,7 @@ export function messageRoutes(ctx: AppContext) {
       await assertMaySend(ctx.db, request.caller.companyId);
       const out = await readOutgoing(request);
       if (ticketRow.status !== "open") throw new AppError("ERR_VALIDATION", 400, { field: "ticketId", message: "ticketId: the ticket is not open" });
-      if (!out.body.trim() && out.files.length === 0) throw new AppError("ERR_VALIDATION", 400, { field: "body", message: "body: Required" });
+      const ticket = await presentTicket(ctx.db, ticketRow);
       if (out.template) {
         await sendTemplate(ctx, ticket, out.template, request.caller.id);
         return {};
@@ -72,7 +72,6 @@ export function messageRoutes(ctx: AppContext) {
       // outside the 24-hour window, Meta delivers only templates
       if (!(await serviceWindowOf(ctx, ctx.db, ticket)).open)
         throw new AppError("ERR_SERVICE_WINDOW_CLOSED", 400, { field: "body", message: "body: the 24-hour customer-service window is closed; send a message template" });
-      const ticket = await presentTicket(ctx.db, ticketRow);
       if (out.files.length === 0) {
         await sendOutbound(ctx, ticket, { body: out.body, quotedMsgId: out.quotedMsgId, userId: request.caller.id });
       } else {
