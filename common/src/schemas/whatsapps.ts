@@ -36,6 +36,8 @@ export const cloudConfigBody = z.object({
     .trim()
     .regex(/^\d{0,30}$/, V.invalidValue)
     .optional(),
+  /** Sends a second at most on this number: Meta's default is 80, and a higher tier allows up to 1000. */
+  messagesPerSecond: z.number().int(V.invalidValue).min(1, V.invalidValue).max(1000, V.invalidValue).optional(),
 });
 export type CloudConfigBody = z.infer<typeof cloudConfigBody>;
 

@@ -1,3 +1,5 @@
+import type { Menu } from "../channels/contract";
+
 /** The numbered queue menu sent when a connection serves several queues. */
 export function queueMenu(queues: readonly { name: string }[]) {
   return queues.map((q, i) => `*[ ${i + 1} ]* - ${q.name}`).join("\n");
@@ -6,6 +8,25 @@ export function queueMenu(queues: readonly { name: string }[]) {
 /** A chatbot menu: each option's key and title, and '#' back to the start. */
 export function optionsMenu(options: readonly { option: string; title: string }[]) {
   return [...options.map((o) => `*[ ${o.option} ]* - ${o.title}`), "*[ # ]* - Voltar ao menu inicial"].join("\n");
+}
+
+const MENU_LINE = /^\*\[ (.+?) \]\* - (.+)$/;
+
+/**
+ * The menu at the end of an automatic message (as queueMenu, optionsMenu and the rating's
+ * choices write it): the text before it, its choices, and the way back ('#') left as text.
+ * Null when the message does not end with one.
+ */
+export function menuOf(text: string): Menu | null {
+  const lines = text.split("\n");
+  let start = lines.length;
+  while (start > 0 && MENU_LINE.test(lines[start - 1])) start--;
+  if (start === lines.length) return null;
+  const entries = lines.slice(start).map((line) => MENU_LINE.exec(line)!);
+  const choices = entries.filter((m) => m[1] !== "#").map((m) => ({ key: m[1], title: m[2].trim() }));
+  if (choices.length === 0) return null;
+  const outro = entries.filter((m) => m[1] === "#").map((m) => m[0]);
+  return { intro: lines.slice(0, start).join("\n").trim(), choices, outro: outro.join("\n"), text };
 }
 
 /** Options in the order a customer reads them: numerically when they are numbers. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { messages, tickets } from "../db/schema";
 import { deliver, STALE_CLAIM_MS, storeOutbound, type Claim } from "../modules/messages/send";
@@ -76,15 +76,37 @@ export async function redeliverPending(ctx: AppContext, graceMs = 120_000) {
         eq(messages.fromMe, true),
         lt(messages.createdAt, new Date(Date.now() - graceMs)),
         or(eq(messages.sendStatus, "pending"), lt(messages.updatedAt, staleClaim)),
+        // a send the channel turned back for its rate limits waits for its time (retryDueSends)
+        or(isNull(messages.retryAt), lte(messages.retryAt, new Date())),
       ),
     )
     .limit(500);
-  for (const row of stale) {
+  await deliverAll(ctx, stale);
+  return stale.length;
+}
+
+/**
+ * Messages a channel turned back for its rate limits whose time to go again has come (see
+ * modules/messages/sendLater.ts), oldest first: run by a delayed job at that time and by the
+ * minute sweep, so a restart in between loses none. `deliver` claims each, so one process sends it.
+ */
+export async function retryDueSends(ctx: AppContext) {
+  const due = await ctx.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.sendStatus, "pending"), eq(messages.fromMe, true), lte(messages.retryAt, new Date())))
+    .orderBy(asc(messages.id))
+    .limit(500);
+  await deliverAll(ctx, due);
+  return due.length;
+}
+
+async function deliverAll(ctx: AppContext, rows: MessageRow[]) {
+  for (const row of rows) {
     const [ticketRow] = await ctx.db
       .select()
       .from(tickets)
       .where(and(eq(tickets.companyId, row.companyId), eq(tickets.id, row.ticketId)));
     if (ticketRow) await deliver(ctx, await presentTicket(ctx.db, ticketRow), row).catch(() => undefined);
   }
-  return stale.length;
 }

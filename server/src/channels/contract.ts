@@ -91,4 +91,35 @@ export interface ChannelAdapter {
   sendReaction?(to: string, target: ReactionTarget, emoji: string): Promise<void>;
   /** Whether the number has WhatsApp; absent where the channel cannot tell before a conversation (cloud). */
   checkNumber?(number: string): Promise<boolean>;
+  /** Sends a menu the customer answers with a tap (cloud: reply buttons or a list); absent: the menu goes as its text. */
+  sendInteractive?(to: string, menu: Menu, options?: SendOptions): Promise<SentMessage>;
+}
+
+/** One choice of a menu: what the customer would type to pick it, and what it says. */
+export interface MenuChoice {
+  key: string;
+  title: string;
+}
+
+/** A menu of choices, and the same menu as the text that channels without taps send. */
+export interface Menu {
+  /** What comes before the choices (a greeting, the option's message). */
+  intro: string;
+  choices: MenuChoice[];
+  /** What comes after the choices (how to go back to the start). */
+  outro: string;
+  text: string;
+}
+
+/**
+ * The channel turned a send back because of its rate limits, and nothing went out: the message
+ * is tried again later, no sooner than `afterMs` when the channel said how long to wait.
+ */
+export class SendLater extends Error {
+  constructor(
+    readonly afterMs?: number,
+    readonly reason = "rate limited",
+  ) {
+    super(`send later: ${reason}`);
+  }
 }

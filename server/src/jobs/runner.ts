@@ -1,7 +1,8 @@
 import PgBoss from "pg-boss";
 import { JOBS_SCHEMA } from "../db/jobTables";
 import type { AppContext } from "../context";
-import { redeliverPending } from "../automation/outbox";
+import { redeliverPending, retryDueSends } from "../automation/outbox";
+import { registerSendRetryWaker, unregisterSendRetryWaker } from "./sendRetryWakeups";
 import { answerLeftDue } from "../automation/ai/sweep";
 import { createQueue } from "./createQueue";
 import { runTicketSweep } from "../automation/ticketSweep";
@@ -35,6 +36,8 @@ const CONTACT_LIST_CHECK_CHUNKS = 20;
 // campaigns: due ones started and running ones given a sender in this process; every minute, at start
 // (a start missed while stopped), at each campaign's time and at a restart. The sweep is quick: senders run beside it.
 const CAMPAIGNS = "sweep-campaigns";
+// messages a channel turned back for its rate limits: sent again at each one's time, and every minute
+const SEND_RETRIES = "retry-due-sends";
 // customers' messages a queue integration failed to answer: tried again at each backoff's time, and every minute
 const INTEGRATION_CALLS = "retry-integration-calls";
 
@@ -123,8 +126,19 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
   registerIntegrationWaker(ctx, async (at) => {
     await boss.send(INTEGRATION_CALLS, {}, { startAfter: at, singletonKey: `at-${at.toISOString()}`, singletonSeconds: 60 });
   });
+  await createQueue(boss, SEND_RETRIES, { name: SEND_RETRIES, policy: "standard", retryLimit: 2, expireInSeconds: 600 });
+  await boss.work(SEND_RETRIES, { pollingIntervalSeconds: 1 }, async () => {
+    await retryDueSends(ctx);
+  });
+  await boss.schedule(SEND_RETRIES, "* * * * *");
+  await boss.send(SEND_RETRIES, {});
+  registerSendRetryWaker(ctx, async (at) => {
+    // wake-ups of one second are one job
+    await boss.send(SEND_RETRIES, {}, { startAfter: at, singletonKey: `at-${Math.ceil(at.getTime() / 1000)}`, singletonSeconds: 1 });
+  });
   return {
     async stop() {
+      unregisterSendRetryWaker(ctx);
       unregisterIntegrationWaker(ctx);
       unregisterCampaignWaker(ctx);
       await stopCampaignSenders(ctx);

@@ -3,8 +3,10 @@ import type { AppContext } from "../../context";
 import { whatsapps } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import { mediaTypeOf, mimeOf } from "../../media/store";
-import type { ChannelAdapter, ChannelEvent, MediaFile, SendOptions, SentMessage, TemplateMessage } from "../contract";
+import { SendLater, type ChannelAdapter, type ChannelEvent, type MediaFile, type Menu, type SendOptions, type SentMessage, type TemplateMessage } from "../contract";
 import { openCloudConfig, type CloudConfig } from "./config";
+import { interactiveOf } from "./interactive";
+import { cloudPacing } from "./pacing";
 import { syncTemplates } from "./templates";
 
 type Sink = (event: ChannelEvent) => Promise<void>;
@@ -17,6 +19,8 @@ export class GraphError extends Error {
     readonly status: number,
     readonly code: number | undefined,
     readonly graphMessage: string,
+    /** The answer's Retry-After, when it had one. */
+    readonly retryAfterMs?: number,
   ) {
     super(`Graph API ${status}${code ? ` (${code})` : ""}: ${graphMessage}`);
   }
@@ -60,7 +64,7 @@ export class CloudAdapter implements ChannelAdapter {
     } catch {
       body = {};
     }
-    if (!res.ok || body.error) throw new GraphError(res.status, body.error?.code, String(body.error?.message ?? res.statusText));
+    if (!res.ok || body.error) throw new GraphError(res.status, body.error?.code, String(body.error?.message ?? res.statusText), retryAfterOf(res.headers.get("retry-after")));
     return body as T;
   }
 
@@ -95,6 +99,14 @@ export class CloudAdapter implements ChannelAdapter {
     // nothing to release: every call is a plain HTTPS request
   }
 
+  /** What a failed send throws: SendLater when Graph asked to slow down (nothing went out), else the send failed. */
+  private sendError(err: unknown) {
+    if (err instanceof AppError || err instanceof SendLater) return err;
+    const later = err instanceof GraphError ? cloudPacing(this.ctx).laterFor(err) : undefined;
+    if (later) return later;
+    return new AppError("ERR_SENDING_WAPP_MSG", 400, err instanceof GraphError && err.code ? { graphCode: err.code } : {});
+  }
+
   private async send(to: string, payload: Record<string, unknown>, options?: SendOptions, config?: CloudConfig): Promise<SentMessage> {
     try {
       const c = config ?? (await this.config());
@@ -105,13 +117,14 @@ export class CloudAdapter implements ChannelAdapter {
         ...(options?.quotedExternalId ? { context: { message_id: options.quotedExternalId } } : {}),
         ...payload,
       };
+      // paced to the number's rate and the pair rate to this customer; a long wait goes back to the outbox
+      await cloudPacing(this.ctx).turn(this.whatsapp.id, body.to, c.messagesPerSecond);
       const sent = await this.graph<{ messages?: { id: string }[] }>(`${encodeURIComponent(c.phoneNumberId)}/messages`, { json: body }, c);
       const externalId = sent.messages?.[0]?.id;
       if (!externalId) throw new GraphError(200, undefined, "no message id in the answer");
       return { externalId };
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError("ERR_SENDING_WAPP_MSG", 400, err instanceof GraphError && err.code ? { graphCode: err.code } : {});
+      throw this.sendError(err);
     }
   }
 
@@ -119,6 +132,13 @@ export class CloudAdapter implements ChannelAdapter {
   sendTemplate(to: string, template: TemplateMessage, options?: SendOptions) {
     const components = template.components.length ? { components: template.components } : {};
     return this.send(to, { type: "template", template: { name: template.name, language: { code: template.language }, ...components } }, options);
+  }
+
+  /** A menu as reply buttons or a list, the customer's tap answering with the choice's key (see webhook.ts); as text when it fits neither. */
+  sendInteractive(to: string, menu: Menu, options?: SendOptions) {
+    const interactive = interactiveOf(menu);
+    if (!interactive) return this.sendText(to, menu.text, options);
+    return this.send(to, { type: "interactive", interactive }, options);
   }
 
   sendText(to: string, body: string, options?: SendOptions) {
@@ -138,8 +158,7 @@ export class CloudAdapter implements ChannelAdapter {
       form.append("file", new Blob([new Uint8Array(file.data)], { type: mimetype }), file.filename);
       mediaId = (await this.graph<{ id: string }>(`${encodeURIComponent(c.phoneNumberId)}/media`, { form }, c)).id;
     } catch (err) {
-      if (err instanceof AppError) throw err;
-      throw new AppError("ERR_SENDING_WAPP_MSG", 400, err instanceof GraphError && err.code ? { graphCode: err.code } : {});
+      throw this.sendError(err);
     }
     const kind = mediaTypeOf(mimetype) === "application" ? "document" : mediaTypeOf(mimetype);
     const media: Record<string, string> = { id: mediaId };
@@ -165,4 +184,12 @@ export class CloudAdapter implements ChannelAdapter {
     const c = await this.config();
     await this.graph(`${encodeURIComponent(c.phoneNumberId)}/messages`, { json: { messaging_product: "whatsapp", status: "read", message_id: last } }, c);
   }
+}
+
+/** Retry-After in seconds or as a date, in milliseconds; undefined when absent or unreadable. */
+function retryAfterOf(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - Date.now();
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 3_600_000) : undefined;
 }

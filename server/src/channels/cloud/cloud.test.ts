@@ -6,8 +6,11 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ADMIN, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
-import { contacts, messages, tickets, whatsapps } from "../../db/schema";
+import { contacts, messages, queueOptions, tickets, whatsapps } from "../../db/schema";
 import { failMessagesContaining } from "../../test/failingInserts";
+import { customerSays, pairedSandbox } from "../../test/conversation";
+import { redeliverPending, retryDueSends } from "../../automation/outbox";
+import { cloudPacing } from "./pacing";
 
 const PHONE_ID = "109876543210987";
 const ACCESS_TOKEN = "EAAG-test-access-token-0123456789";
@@ -23,12 +26,45 @@ interface Seen {
   contentType?: string;
   json?: any;
   raw: Buffer;
+  /** When it arrived (ms). */
+  at: number;
+}
+
+/** Meta's limits on interactive messages: 3 buttons of 20 characters, 10 rows of 24 (descriptions of 72), a body. */
+function interactiveRefusal(i: any): string | null {
+  if (!i?.body?.text) return "body.text is required";
+  if (i.type === "button") {
+    const buttons = i.action?.buttons ?? [];
+    if (buttons.length < 1 || buttons.length > 3) return "buttons: 1 to 3";
+    if (buttons.some((b: any) => b.type !== "reply" || !b.reply?.id || !b.reply?.title || b.reply.title.length > 20)) return "button title: 1 to 20 characters";
+    if (new Set(buttons.map((b: any) => b.reply.title)).size !== buttons.length) return "button titles must be unique";
+    return i.body.text.length > 1024 ? "body too long" : null;
+  }
+  if (i.type === "list") {
+    const rows = (i.action?.sections ?? []).flatMap((sec: any) => sec.rows ?? []);
+    if (!i.action?.button || i.action.button.length > 20) return "action.button: 1 to 20 characters";
+    if (rows.length < 1 || rows.length > 10) return "rows: 1 to 10";
+    if (rows.some((r: any) => !r.id || !r.title || r.title.length > 24 || (r.description ?? "").length > 72)) return "row title 24, description 72";
+    if (new Set(rows.map((r: any) => r.id)).size !== rows.length) return "row ids must be unique";
+    return i.body.text.length > 4096 ? "body too long" : null;
+  }
+  return "unknown interactive type";
 }
 
 /** A stand-in for graph.facebook.com that answers the way Meta documents, and refuses what Meta would. */
 class FakeGraph {
   seen: Seen[] = [];
   failNext: number | null = null;
+  /** The Retry-After header of the failNext answer. */
+  failNextRetryAfter: string | null = null;
+  /** Meta's pair rate, enforced: at most `burst` messages to one customer, then one every `intervalMs` (else 131056). */
+  pairRate: { intervalMs: number; burst: number } | null = null;
+  private pairNext = new Map<string, number>();
+  /** Inbound media ids Graph knows, with their bytes; a media id downloaded once is forgotten when `forgetDownloaded`. */
+  media = new Map<string, Buffer>();
+  forgetDownloaded = false;
+  /** The next media downloads fail with a 500. */
+  failDownloads = 0;
   private server = http.createServer((req, res) => this.handle(req, res));
   private n = 0;
   url = "";
@@ -57,7 +93,7 @@ class FakeGraph {
     req.on("end", () => {
       const raw = Buffer.concat(chunks);
       const url = new URL(req.url!, this.url);
-      const seen: Seen = { method: req.method!, path: url.pathname, auth: req.headers.authorization, contentType: req.headers["content-type"], raw };
+      const seen: Seen = { method: req.method!, path: url.pathname, auth: req.headers.authorization, contentType: req.headers["content-type"], raw, at: Date.now() };
       if (seen.contentType?.startsWith("application/json")) seen.json = JSON.parse(raw.toString());
       this.seen.push(seen);
       if (seen.auth !== `Bearer ${ACCESS_TOKEN}`) return this.error(res, 401, 190, "Invalid OAuth access token.");
@@ -68,8 +104,22 @@ class FakeGraph {
       if (req.method === "GET" && url.pathname === `/${VERSION}/MEDIA-IN-1`) {
         return this.reply(res, 200, { messaging_product: "whatsapp", url: `${this.url}/whatsapp_business/attachments/?mid=MEDIA-IN-1`, mime_type: "image/jpeg", file_size: IMAGE.length, id: "MEDIA-IN-1" });
       }
+      const mediaId = url.pathname.slice(`/${VERSION}/`.length);
+      if (req.method === "GET" && url.pathname.startsWith(`/${VERSION}/`) && this.media.has(mediaId)) {
+        const data = this.media.get(mediaId)!;
+        return this.reply(res, 200, { messaging_product: "whatsapp", url: `${this.url}/whatsapp_business/attachments/?mid=${mediaId}`, mime_type: "image/jpeg", file_size: data.length, id: mediaId });
+      }
       if (req.method === "GET" && url.pathname === "/whatsapp_business/attachments/") {
-        return res.writeHead(200, { "content-type": "image/jpeg" }).end(IMAGE);
+        const mid = url.searchParams.get("mid") ?? "";
+        if (this.failDownloads > 0) {
+          this.failDownloads--;
+          return this.error(res, 500, 1, "An unknown error occurred");
+        }
+        if (mid === "MEDIA-IN-1") return res.writeHead(200, { "content-type": "image/jpeg" }).end(IMAGE);
+        const data = this.media.get(mid);
+        if (!data) return this.error(res, 404, 131052, "Media download error");
+        if (this.forgetDownloaded) this.media.delete(mid);
+        return res.writeHead(200, { "content-type": "image/jpeg" }).end(data);
       }
       if (req.method === "POST" && url.pathname === `/${VERSION}/${PHONE_ID}/media`) {
         const text = raw.toString("latin1");
@@ -83,10 +133,23 @@ class FakeGraph {
         if (b?.messaging_product !== "whatsapp") return this.error(res, 400, 100, "(#100) The parameter messaging_product is required.");
         if (b.status === "read") return b.message_id ? this.reply(res, 200, { success: true }) : this.error(res, 400, 100, "(#100) message_id is required");
         if (!/^\d+$/.test(b.to ?? "") || !b.type || typeof b[b.type] !== "object") return this.error(res, 400, 100, "(#100) Invalid parameter");
+        if (b.type === "interactive") {
+          const refused = interactiveRefusal(b.interactive);
+          if (refused) return this.error(res, 400, 131009, `(#131009) Parameter value is not valid: ${refused}`);
+        }
         if (this.failNext) {
           const code = this.failNext;
           this.failNext = null;
+          if (this.failNextRetryAfter) res.setHeader("retry-after", this.failNextRetryAfter);
+          if (code === 130429) return this.error(res, 400, code, "(#130429) Rate limit hit: Cloud API message throughput has been reached.");
           return this.error(res, 400, code, "(#131047) Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
+        }
+        if (this.pairRate) {
+          // GCRA, as Meta's pair rate: a burst, then one message every interval
+          const { intervalMs, burst } = this.pairRate;
+          const tat = Math.max(this.pairNext.get(b.to) ?? seen.at, seen.at);
+          if (tat - (burst - 1) * intervalMs > seen.at) return this.error(res, 400, 131056, "(#131056) (Business Account, Consumer Account) pair rate limit hit");
+          this.pairNext.set(b.to, tat + intervalMs);
         }
         return this.reply(res, 200, { messaging_product: "whatsapp", contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.OUT${++this.n}` }] });
       }
@@ -104,11 +167,11 @@ let seq = 0;
 const sign = (raw: string, secret = APP_SECRET) => `sha256=${crypto.createHmac("sha256", secret).update(raw).digest("hex")}`;
 
 /** Meta's POST to the webhook: the raw JSON, signed (or not) over its exact bytes. */
-async function deliver(payload: unknown, signature: string | null = "valid") {
+async function deliver(payload: unknown, signature: string | null = "valid", whatsappId = whatsapp.id) {
   const raw = JSON.stringify(payload);
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (signature) headers["x-hub-signature-256"] = signature === "valid" ? sign(raw) : signature;
-  return fetch(`${t.url}/webhooks/whatsapp-cloud/${whatsapp.id}`, { method: "POST", headers, body: raw });
+  return fetch(`${t.url}/webhooks/whatsapp-cloud/${whatsappId}`, { method: "POST", headers, body: raw });
 }
 
 const envelope = (value: Record<string, unknown>): any => ({
@@ -145,6 +208,8 @@ afterAll(async () => {
 beforeEach(() => {
   graph.seen = [];
   graph.failNext = null;
+  graph.failNextRetryAfter = null;
+  graph.pairRate = null;
 });
 
 describe("cloud connection settings", () => {
@@ -170,6 +235,16 @@ describe("cloud connection settings", () => {
     expect(await t.http.post("/whatsapp", { name: unique("C"), channel: "cloud", cloud: { ...base, appSecret: "" } }, owner.token)).toMatchObject({ status: 400, body: { field: "cloud.appSecret" } });
     expect(await t.http.post("/whatsapp", { name: unique("C"), channel: "cloud", cloud: { ...base, phoneNumberId: "abc" } }, owner.token)).toMatchObject({ status: 400, body: { field: "cloud.phoneNumberId" } });
     expect(await t.http.post("/whatsapp", { name: unique("C"), channel: "cloud", cloud: { ...base, graphUrl: "http://127.0.0.1:1" } }, owner.token)).toMatchObject({ status: 400, body: { field: "cloud.graphUrl" } });
+  });
+
+  it("keeps the number's messages per second (Meta's 80 by default), also through an edit that leaves it out", async () => {
+    const base = { phoneNumberId: PHONE_ID, verifyToken: VERIFY_TOKEN, graphUrl: graph.url };
+    expect((await t.http.get(`/whatsapp/${whatsapp.id}`, admin.token)).body.cloud).toMatchObject({ messagesPerSecond: 80 });
+    expect(await t.http.put(`/whatsapp/${whatsapp.id}`, { cloud: { ...base, messagesPerSecond: 0 } }, admin.token)).toMatchObject({ status: 400, body: { field: "cloud.messagesPerSecond" } });
+    expect((await t.http.put(`/whatsapp/${whatsapp.id}`, { cloud: { ...base, messagesPerSecond: 250 } }, admin.token)).status).toBe(200);
+    expect((await t.http.put(`/whatsapp/${whatsapp.id}`, { cloud: base }, admin.token)).status).toBe(200);
+    expect((await t.http.get(`/whatsapp/${whatsapp.id}`, admin.token)).body.cloud).toMatchObject({ messagesPerSecond: 250 });
+    expect((await t.http.put(`/whatsapp/${whatsapp.id}`, { cloud: { ...base, messagesPerSecond: 80 } }, admin.token)).status).toBe(200);
   });
 
   it("answers Meta's verification handshake only with the right verify token", async () => {
@@ -359,5 +434,306 @@ describe("cloud outbound", () => {
         .where(and(eq(messages.ticketId, ticketId), eq(messages.sendStatus, "sent")))
     )[0];
     expect(await t.http.del(`/messages/${sent.id}`, admin.token)).toMatchObject({ status: 400, body: { error: "ERR_DELETE_WAPP_MSG" } });
+  });
+});
+
+describe("cloud inbound media, downloaded once when the webhook arrives", () => {
+  it("stores the file before answering, so a repeated delivery and a later opening never ask Graph again", async () => {
+    const bytes = Buffer.from("\xff\xd8\xff\xe0short-lived-media", "latin1");
+    graph.media.set("MEDIA-IN-EXPIRES", bytes);
+    graph.forgetDownloaded = true;
+    try {
+      const payload = inbound("5511922221111", "Foto Única", { type: "image", image: { id: "MEDIA-IN-EXPIRES", mime_type: "image/jpeg", sha256: "x" } });
+      const id = payload.entry[0].changes[0].value.messages[0].id;
+      expect((await deliver(payload)).status).toBe(200);
+      expect(graph.media.has("MEDIA-IN-EXPIRES")).toBe(false); // Graph has forgotten it
+      const downloads = () => graph.seen.filter((s) => s.path === `/${VERSION}/MEDIA-IN-EXPIRES` || s.path === "/whatsapp_business/attachments/").length;
+      expect(downloads()).toBe(2);
+
+      // Meta delivers the same message again: stored once, nothing asked of Graph
+      expect((await deliver(payload)).status).toBe(200);
+      expect(downloads()).toBe(2);
+      const stored = await messageByExternalId(id);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({ mediaType: "image" });
+
+      const file = await fetch(`${t.url}/media/messages/${stored[0].id}`, { headers: { authorization: `Bearer ${admin.token}` } });
+      expect(file.status).toBe(200);
+      expect(Buffer.from(await file.arrayBuffer()).equals(bytes)).toBe(true);
+      expect(downloads()).toBe(2);
+    } finally {
+      graph.forgetDownloaded = false;
+    }
+  });
+
+  it("answers 500 when the download fails, stores nothing, and stores the message once when Meta delivers it again", async () => {
+    graph.media.set("MEDIA-IN-RETRY", IMAGE);
+    graph.failDownloads = 1;
+    const payload = inbound("5511922223333", "Foto Depois", { type: "image", image: { id: "MEDIA-IN-RETRY", mime_type: "image/jpeg", sha256: "x", caption: "de novo" } });
+    const id = payload.entry[0].changes[0].value.messages[0].id;
+    expect((await deliver(payload)).status).toBe(500);
+    expect(await messageByExternalId(id)).toHaveLength(0);
+    expect((await deliver(payload)).status).toBe(200);
+    expect((await deliver(payload)).status).toBe(200);
+    const stored = await messageByExternalId(id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ body: "de novo", mediaType: "image" });
+  });
+});
+
+describe("cloud throughput: Graph's rate limits and the pair rate", () => {
+  let ticketId: number;
+  const number = "5511911110000";
+
+  beforeAll(async () => {
+    const payload = inbound(number, "Cliente Ritmo", { type: "text", text: { body: "Olá" } });
+    await deliver(payload);
+    const [stored] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
+    ticketId = stored.ticketId;
+    expect((await t.http.put(`/tickets/${ticketId}`, { status: "open", userId: admin.user.id }, admin.token)).status).toBe(200);
+  });
+
+  const rowOf = async (id: number) => (await t.built.ctx.db.select().from(messages).where(eq(messages.id, id)))[0];
+  /** The attendant sends: answers the stored message as the send left it. */
+  const send = async (toTicket: number, body: string) => {
+    expect((await t.http.post(`/messages/${toTicket}`, { body }, admin.token)).status).toBe(200);
+    const rows = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, toTicket), eq(messages.body, body)));
+    return rows.sort((a, b) => a.id - b.id).at(-1)!;
+  };
+
+  it("keeps a message Graph turned back for throughput (130429) pending, then sends it once after the Retry-After", async () => {
+    graph.failNext = 130429;
+    graph.failNextRetryAfter = "1";
+    const row = await send(ticketId, "Seu pedido saiu para entrega");
+    expect(row).toMatchObject({ sendStatus: "pending", sendAttempts: 1 });
+    expect(row.retryAt!.getTime()).toBeGreaterThanOrEqual(Date.now() + 500);
+
+    // before its time nothing goes: not by the retry job, not by the sweep of messages a stop left pending
+    expect(await retryDueSends(t.built.ctx)).toBe(0);
+    await redeliverPending(t.built.ctx, 0);
+    expect(graph.sends()).toHaveLength(1);
+
+    // the retry lives in the database: what the job runs at its time (in this process or after a restart) sends it
+    await new Promise((resolve) => setTimeout(resolve, row.retryAt!.getTime() - Date.now() + 50));
+    expect(await retryDueSends(t.built.ctx)).toBe(1);
+    expect(await rowOf(row.id)).toMatchObject({ sendStatus: "sent", ack: 1, sendAttempts: 0, retryAt: null, externalId: expect.stringMatching(/^wamid\.OUT/) });
+    expect(graph.sends().map((s) => s.json.text.body)).toEqual(["Seu pedido saiu para entrega", "Seu pedido saiu para entrega"]);
+
+    // sent once: nothing sends it again
+    expect(await retryDueSends(t.built.ctx)).toBe(0);
+    await redeliverPending(t.built.ctx, 0);
+    expect(graph.sends()).toHaveLength(2);
+  });
+
+  it("backs off on the pair rate limit (131056) at least Meta's 6 seconds, and fails other errors as before", async () => {
+    graph.failNext = 131056;
+    const row = await send(ticketId, "Mais uma");
+    expect(row).toMatchObject({ sendStatus: "pending", sendAttempts: 1 });
+    expect(row.retryAt!.getTime()).toBeGreaterThanOrEqual(Date.now() + 5_000);
+    // the customer's message is not lost: it goes at its time
+    await t.built.ctx.db.update(messages).set({ retryAt: new Date() }).where(eq(messages.id, row.id));
+    expect(await retryDueSends(t.built.ctx)).toBe(1);
+    expect(await rowOf(row.id)).toMatchObject({ sendStatus: "sent" });
+
+    graph.failNext = 131047;
+    expect(await send(ticketId, "Fora da janela")).toMatchObject({ sendStatus: "failed", sendAttempts: 0, retryAt: null });
+  });
+
+  it("paces the sends to one customer to the pair rate, without slowing the sends to others", async () => {
+    const pacing = cloudPacing(t.built.ctx);
+    const saved = { pairIntervalMs: pacing.pairIntervalMs, pairBurst: pacing.pairBurst };
+    Object.assign(pacing, { pairIntervalMs: 400, pairBurst: 2 });
+    // Graph refuses (131056) a customer's messages past a burst of 2, then closer than 350 ms
+    graph.pairRate = { intervalMs: 350, burst: 2 };
+    try {
+      const openTicket = async (from: string) => {
+        const payload = inbound(from, "Cliente", { type: "text", text: { body: "Oi" } });
+        await deliver(payload);
+        const [msg] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
+        expect((await t.http.put(`/tickets/${msg.ticketId}`, { status: "open", userId: admin.user.id }, admin.token)).status).toBe(200);
+        return msg.ticketId;
+      };
+      const pacedNumber = "5511911113333";
+      const pacedTicket = await openTicket(pacedNumber);
+      const otherTicket = await openTicket("5511911112222");
+      graph.seen = [];
+
+      const started = Date.now();
+      const burst = Array.from({ length: 5 }, (_, i) => send(pacedTicket, `Parte ${i + 1}`));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(await send(otherTicket, "Para outro cliente")).toMatchObject({ sendStatus: "sent" });
+      const answers = await Promise.all(burst);
+      expect(answers.map((a) => a.sendStatus)).toEqual(["sent", "sent", "sent", "sent", "sent"]);
+
+      const toCustomer = graph.sends().filter((s) => s.json.to === pacedNumber);
+      expect(toCustomer).toHaveLength(5);
+      // a burst of 2, then one every 400 ms: the fifth goes at least 3 intervals after the first
+      expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 400 - 50);
+      expect(toCustomer[4].at - toCustomer[0].at).toBeGreaterThanOrEqual(3 * 400 - 30);
+      // the other customer's message did not wait behind them
+      const toOther = graph.sends().find((s) => s.json.to === "5511911112222")!;
+      expect(toOther.at).toBeLessThan(toCustomer[3].at);
+      expect(graph.seen.filter((s) => s.json?.to === pacedNumber)).toHaveLength(5); // none refused for the pair rate
+    } finally {
+      Object.assign(pacing, saved);
+    }
+  });
+});
+
+describe("cloud chatbot menus as interactive messages", () => {
+  let owner: Awaited<ReturnType<typeof signUpCompany>>;
+  let cloudId: number;
+  let queues: { id: number; name: string }[];
+  let seqN = 0;
+  const customer = () => `55119333${String(Date.now()).slice(-3)}${String(seqN++).padStart(2, "0")}`;
+
+  beforeAll(async () => {
+    owner = await signUpCompany(t.http);
+    queues = [];
+    for (const [i, name] of ["Vendas", "Suporte técnico"].entries()) {
+      const q = await t.http.post("/queue", { name, color: `#20${i}0${i}0`, greetingMessage: `Fila ${name}`, orderQueue: i + 1 }, owner.token);
+      expect(q.status).toBe(201);
+      queues.push(q.body);
+    }
+    // the company's own Cloud connection, pointed at the stand-in (only super users may choose a Graph URL)
+    const created = await t.http.post(
+      "/whatsapp",
+      {
+        name: "Cloud Bot",
+        channel: "cloud",
+        queueIds: queues.map((q) => q.id),
+        greetingMessage: "Bem-vindo à Loja!",
+        cloud: { phoneNumberId: PHONE_ID, accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN },
+      },
+      owner.token,
+    );
+    expect(created.status).toBe(201);
+    cloudId = created.body.id;
+    const [row] = await t.built.ctx.db.select().from(whatsapps).where(eq(whatsapps.id, cloudId));
+    await t.built.ctx.db
+      .update(whatsapps)
+      .set({ cloud: { ...row.cloud!, graphUrl: graph.url } })
+      .where(eq(whatsapps.id, cloudId));
+    const db = t.built.ctx.db;
+    const base = { companyId: owner.company.id, queueId: queues[1].id };
+    await db.insert(queueOptions).values([
+      { ...base, option: "1", title: "Internet", message: "Sobre a internet:" },
+      { ...base, option: "2", title: "Telefone fixo residencial e empresarial", message: "Ligue 0800." },
+      { ...base, option: "3", title: "TV", message: "Sobre a TV:" },
+      { ...base, option: "4", title: "Conta", message: "Sobre a conta:" },
+    ]);
+  });
+
+  const customerTaps = async (from: string, message: Record<string, unknown>) => {
+    const payload = inbound(from, "Cliente Menu", message);
+    expect((await deliver(payload, "valid", cloudId)).status).toBe(200);
+    return (
+      await t.built.ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.whatsappId, cloudId), eq(messages.externalId, payload.entry[0].changes[0].value.messages[0].id)))
+    )[0];
+  };
+  const ticketOf = async (id: number) => (await t.built.ctx.db.select().from(tickets).where(eq(tickets.id, id)))[0];
+  const lastStoredReply = async (ticketId: number) =>
+    (
+      await t.built.ctx.db
+        .select()
+        .from(messages)
+        .where(and(eq(messages.ticketId, ticketId), eq(messages.fromMe, true)))
+    )
+      .sort((a, b) => a.id - b.id)
+      .at(-1)!;
+
+  it("sends the queue menu as reply buttons and the options as a list, and a tap advances the tree as the typed key", async () => {
+    const from = customer();
+    const first = await customerTaps(from, { type: "text", text: { body: "Oi" } });
+    await expect.poll(() => graph.sends().length, { timeout: 5_000 }).toBe(1);
+    expect(graph.sends()[0].json).toEqual({
+      messaging_product: "whatsapp",
+      recipient_type: "individual",
+      to: from,
+      type: "interactive",
+      interactive: {
+        type: "button",
+        body: { text: "Bem-vindo à Loja!" },
+        action: {
+          buttons: [
+            { type: "reply", reply: { id: "menu:1", title: "Vendas" } },
+            { type: "reply", reply: { id: "menu:2", title: "Suporte técnico" } },
+          ],
+        },
+      },
+    });
+    // the conversation shows the menu as its text
+    expect(await lastStoredReply(first.ticketId)).toMatchObject({ body: "Bem-vindo à Loja!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte técnico", sendStatus: "sent" });
+
+    const tap = await customerTaps(from, { type: "interactive", interactive: { type: "button_reply", button_reply: { id: "menu:2", title: "Suporte técnico" } } });
+    expect(tap.body).toBe("2");
+    await expect.poll(async () => (await ticketOf(first.ticketId)).queueId, { timeout: 5_000 }).toBe(queues[1].id);
+    await expect.poll(() => graph.sends().length, { timeout: 5_000 }).toBe(2);
+    expect(graph.sends()[1].json.interactive).toEqual({
+      type: "list",
+      body: { text: "Fila Suporte técnico\n\n*[ # ]* - Voltar ao menu inicial" },
+      action: {
+        button: "Ver opções",
+        sections: [
+          {
+            title: "Opções",
+            rows: [
+              { id: "menu:1", title: "Internet" },
+              { id: "menu:2", title: "Telefone fixo residenci…", description: "Telefone fixo residencial e empresarial" },
+              { id: "menu:3", title: "TV" },
+              { id: "menu:4", title: "Conta" },
+            ],
+          },
+        ],
+      },
+    });
+    expect(await lastStoredReply(first.ticketId)).toMatchObject({ body: expect.stringContaining("*[ 2 ]* - Telefone fixo residencial e empresarial") });
+
+    await customerTaps(from, { type: "interactive", interactive: { type: "list_reply", list_reply: { id: "menu:3", title: "TV", description: "" } } });
+    const [tv] = await t.built.ctx.db
+      .select()
+      .from(queueOptions)
+      .where(and(eq(queueOptions.queueId, queues[1].id), eq(queueOptions.option, "3")));
+    await expect.poll(async () => (await ticketOf(first.ticketId)).queueOptionId, { timeout: 5_000 }).toBe(tv.id);
+    await expect.poll(() => graph.sends().length, { timeout: 5_000 }).toBe(3);
+    // a leaf: its message as text, and the attendants take over
+    expect(graph.sends()[2].json).toMatchObject({ type: "text", text: { body: "Sobre a TV:" } });
+    expect(await ticketOf(first.ticketId)).toMatchObject({ chatbot: false });
+  });
+
+  it("reads a template quick-reply tap (legacy button) carrying a menu key as that key", async () => {
+    const from = customer();
+    const first = await customerTaps(from, { type: "text", text: { body: "Bom dia" } });
+    const tap = await customerTaps(from, { type: "button", button: { text: "Vendas", payload: "menu:1" } });
+    expect(tap.body).toBe("1");
+    await expect.poll(async () => (await ticketOf(first.ticketId)).queueId, { timeout: 5_000 }).toBe(queues[0].id);
+  });
+
+  it("sends a menu of more than 10 options as text, and sends menus as text on the sandbox", async () => {
+    const db = t.built.ctx.db;
+    const many = await t.http.post("/queue", { name: "Muitas", color: "#303030", greetingMessage: "Escolha:", orderQueue: 3 }, owner.token);
+    expect(many.status).toBe(201);
+    await db.insert(queueOptions).values(Array.from({ length: 11 }, (_, i) => ({ companyId: owner.company.id, queueId: many.body.id, option: String(i + 1), title: `Opção ${i + 1}`, message: `Opção ${i + 1}.` })));
+    expect((await t.http.put(`/whatsapp/${cloudId}`, { name: "Cloud Bot", queueIds: [...queues.map((q) => q.id), many.body.id] }, owner.token)).status).toBe(200);
+    const from = customer();
+    await customerTaps(from, { type: "text", text: { body: "Oi" } });
+    await customerTaps(from, { type: "interactive", interactive: { type: "list_reply", list_reply: { id: "menu:3", title: "Muitas" } } });
+    await expect.poll(() => graph.sends().filter((s) => s.json.to === from).length, { timeout: 5_000 }).toBe(2);
+    const [menu, options] = graph.sends().filter((s) => s.json.to === from);
+    // three queues: still buttons
+    expect(menu.json).toMatchObject({ type: "interactive", interactive: { type: "button", action: { buttons: [{}, {}, { reply: { id: "menu:3", title: "Muitas" } }] } } });
+    expect(options.json).toMatchObject({ type: "text", text: { body: expect.stringContaining("*[ 11 ]* - Opção 11") } });
+
+    const sandbox = await pairedSandbox(t.http, owner.token, "Sandbox Menu");
+    expect((await t.http.put(`/whatsapp/${sandbox.id}`, { name: sandbox.name, queueIds: queues.map((q) => q.id), greetingMessage: "Bem-vindo à Loja!" }, owner.token)).status).toBe(200);
+    await customerSays(t.http, sandbox, "5511944440000", "Oi");
+    const outbound = await t.http.get(`/sandbox/${sandbox.id}/outbound?number=5511944440000`, sandbox.token);
+    expect(outbound.body.map((m: { body: string }) => m.body)).toEqual(["Bem-vindo à Loja!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte técnico"]);
   });
 });

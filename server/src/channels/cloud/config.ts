@@ -3,6 +3,7 @@ import type { Caller } from "../../context";
 import type { StoredCloudConfig } from "../../db/schema/whatsapps";
 import { AppError } from "../../http/errors";
 import { seal, unseal } from "../sealing";
+import { DEFAULT_MESSAGES_PER_SECOND } from "./pacing";
 
 export { seal, unseal };
 
@@ -18,6 +19,8 @@ export interface CloudConfig {
   graphUrl: string;
   apiVersion: string;
   businessAccountId: string;
+  /** Sends a second at most on this number (Meta's throughput). */
+  messagesPerSecond: number;
 }
 
 export function openCloudConfig(dataDir: string, stored: StoredCloudConfig): CloudConfig {
@@ -29,6 +32,7 @@ export function openCloudConfig(dataDir: string, stored: StoredCloudConfig): Clo
     graphUrl: (stored.graphUrl || DEFAULT_GRAPH_URL).replace(/\/+$/, ""),
     apiVersion: stored.apiVersion || DEFAULT_API_VERSION,
     businessAccountId: stored.businessAccountId ?? "",
+    messagesPerSecond: stored.messagesPerSecond || DEFAULT_MESSAGES_PER_SECOND,
   };
 }
 
@@ -59,6 +63,8 @@ export function cloudColumn(dataDir: string, caller: Caller, channel: string, gi
     ...(graphUrl && graphUrl !== DEFAULT_GRAPH_URL ? { graphUrl } : {}),
     ...(given.apiVersion ? { apiVersion: given.apiVersion } : {}),
     ...(given.businessAccountId ? { businessAccountId: given.businessAccountId } : {}),
+    // left out (an older form), the number keeps its rate
+    ...((given.messagesPerSecond ?? stored?.messagesPerSecond) ? { messagesPerSecond: given.messagesPerSecond ?? stored?.messagesPerSecond } : {}),
   };
 }
 
@@ -75,5 +81,6 @@ export function presentCloud(stored: StoredCloudConfig | null, opts: { showToken
     graphUrl: stored.graphUrl || DEFAULT_GRAPH_URL,
     apiVersion: stored.apiVersion || DEFAULT_API_VERSION,
     businessAccountId: stored.businessAccountId ?? "",
+    messagesPerSecond: stored.messagesPerSecond || DEFAULT_MESSAGES_PER_SECOND,
   };
 }

@@ -1,13 +1,14 @@
 import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { AppContext } from "../../context";
-import { whatsapps } from "../../db/schema";
+import { messages, whatsapps } from "../../db/schema";
 import { mediaTypeOf } from "../../media/store";
 import type { ChannelEvent, InboundMessage } from "../contract";
 import type { CloudAdapter } from "./adapter";
 import { openCloudConfig, type CloudConfig } from "./config";
+import { menuKeyOf } from "./interactive";
 import { tooDeepPath } from "../../http/jsonDepth";
 
 const params = z.object({ whatsappId: z.coerce.number().int().positive().max(2_147_483_647) });
@@ -39,8 +40,11 @@ function vcardOf(contact: any) {
   return ["BEGIN:VCARD", "VERSION:3.0", `N:;${name};;;`, `FN:${name}`, ...tels, "END:VCARD"].join("\n");
 }
 
+/** Whether a message of this connection is stored already: a delivery Meta repeats downloads no media again. */
+type Stored = (externalId: string) => Promise<boolean>;
+
 /** One Cloud API message as the inbound pipeline's message; null for kinds the product does not show. */
-async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, string>, raw: unknown): Promise<InboundMessage | null> {
+async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, string>, raw: unknown, stored?: Stored): Promise<InboundMessage | null> {
   const base: InboundMessage = {
     raw,
     externalId: String(msg.id),
@@ -60,6 +64,8 @@ async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, str
     case "document":
     case "sticker": {
       const item = msg[msg.type] ?? {};
+      // the media was downloaded and stored with the message: Graph's media id may have expired since
+      if (stored && (await stored(base.externalId))) return null;
       const file = await adapter.downloadMedia(String(item.id));
       const mimetype = String(item.mime_type ?? file.mimetype)
         .split(";")[0]
@@ -73,11 +79,12 @@ async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, str
     }
     case "contacts":
       return { ...base, mediaType: "vcard", body: listOf(msg.contacts).map(vcardOf).join("\n") };
+    // a tap on a menu's button or row reads as the choice's key, as if the customer typed it
     case "button":
-      return { ...base, body: String(msg.button?.text ?? msg.button?.payload ?? "") };
+      return { ...base, body: menuKeyOf(msg.button?.payload) ?? String(msg.button?.text ?? msg.button?.payload ?? "") };
     case "interactive": {
       const reply = msg.interactive?.button_reply ?? msg.interactive?.list_reply;
-      return { ...base, body: String(reply?.title ?? "") };
+      return { ...base, body: menuKeyOf(reply?.id) ?? String(reply?.title ?? "") };
     }
     default:
       return null; // system notices, unsupported
@@ -85,7 +92,7 @@ async function toInbound(adapter: CloudAdapter, msg: any, names: Map<string, str
 }
 
 /** Normalized events of one webhook delivery, for the phone number this connection serves. */
-export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, payload: any): Promise<ChannelEvent[]> {
+export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, payload: any, stored?: Stored): Promise<ChannelEvent[]> {
   const events: ChannelEvent[] = [];
   for (const entry of Array.isArray(payload?.entry) ? payload.entry : []) {
     for (const change of Array.isArray(entry?.changes) ? entry.changes : []) {
@@ -105,7 +112,7 @@ export async function eventsOf(adapter: CloudAdapter, config: CloudConfig, paylo
           if (target) events.push({ type: "reaction", externalId: String(target), emoji: String(msg.reaction?.emoji ?? ""), from: String(msg.from), name: names.get(String(msg.from)) });
           continue;
         }
-        const message = await toInbound(adapter, msg, names, raw);
+        const message = await toInbound(adapter, msg, names, raw, stored);
         if (message) events.push({ type: "message", message });
       }
       for (const status of listOf(value.statuses)) {
@@ -154,7 +161,16 @@ export function cloudWebhookRoutes(ctx: AppContext) {
       }
       if (tooDeepPath(payload) !== null) return reply.status(400).send({ error: "ERR_VALIDATION", message: "body: Nested too deeply" });
       const adapter = ctx.channels.adapterFor(found.row) as CloudAdapter;
-      const events = await eventsOf(adapter, found.config, payload);
+      const stored: Stored = async (externalId) =>
+        (
+          await ctx.db
+            .select({ id: messages.id })
+            .from(messages)
+            .where(and(eq(messages.whatsappId, found.row.id), eq(messages.externalId, externalId)))
+            .limit(1)
+        ).length > 0;
+      // media are downloaded before answering: a failed download answers 500 and Meta delivers again
+      const events = await eventsOf(adapter, found.config, payload, stored);
       for (const event of events) await ctx.channels.handle(found.row.id, found.row.companyId, event);
       return reply.status(200).send({ ok: true });
     });

@@ -13,6 +13,8 @@ export interface StoredCloudConfig {
   apiVersion?: string;
   /** The WhatsApp Business Account whose message templates the connection sends. */
   businessAccountId?: string;
+  /** Sends a second at most on this number; absent: Meta's default, 80. */
+  messagesPerSecond?: number;
 }
 
 /** A WhatsApp connection of a company, served by one channel adapter (sandbox, baileys, cloud). */

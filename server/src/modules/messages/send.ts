@@ -5,7 +5,9 @@ import type { Db } from "../../db/client";
 import type { Tx } from "../../db/client";
 import { messages, tickets, whatsapps } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
-import type { MediaFile, TemplateMessage } from "../../channels/contract";
+import { SendLater, type ChannelAdapter, type MediaFile, type SendOptions, type TemplateMessage } from "../../channels/contract";
+import { menuOf } from "../../automation/menus";
+import { sendAgainLater } from "./sendLater";
 import { previewOf } from "./preview";
 import { mediaTypeOf } from "../../media/store";
 import { presentTicket, type TicketView } from "../tickets/present";
@@ -68,6 +70,12 @@ const templateOf = (row: MessageRow): TemplateMessage | undefined => {
   const template = (row.dataJson as { template?: TemplateMessage } | null)?.template;
   return template && typeof template.name === "string" && Array.isArray(template.components) ? template : undefined;
 };
+
+/** An automatic message ending with a menu goes as one the customer answers with a tap, where the channel can; any other as text. */
+function sendText(adapter: ChannelAdapter, number: string, row: MessageRow, options: SendOptions) {
+  const menu = row.userId === null && adapter.sendInteractive ? menuOf(row.body) : null;
+  return menu ? adapter.sendInteractive!(number, menu, options) : adapter.sendText(number, row.body, options);
+}
 
 /** Stores an outbound message as pending and makes it the ticket's last message; sending comes after. */
 export async function storeOutbound(db: Db | Tx, ticket: Pick<MessageRow, "companyId" | "whatsappId" | "contactId"> & { id: number }, fields: OutboundFields) {
@@ -133,6 +141,8 @@ async function recordOutcomes(db: Db, items: Outcome[]): Promise<Recorded[]> {
     sql`with r as (select * from json_to_recordset(${JSON.stringify(items)}::json) as r(id int, company_id int, "sendStatus" text, "externalId" text, ack int)),
         u as (
           update messages m set send_status = r."sendStatus", external_id = coalesce(r."externalId", m.external_id), ack = coalesce(r.ack, m.ack),
+            -- a rate-limited send's backoff lasts while it stays pending (sendLater.ts)
+            send_attempts = case when r."sendStatus" = 'pending' then m.send_attempts else 0 end, retry_at = case when r."sendStatus" = 'pending' then m.retry_at else null end,
             updated_at = ${new Date().toISOString()}::timestamptz
           from r where m.company_id = r.company_id and m.id = r.id
           returning m.*),
@@ -205,11 +215,12 @@ export async function deliver(ctx: AppContext, ticket: TicketView, row: MessageR
     if (template) {
       if (!adapter.sendTemplate) throw new AppError("ERR_SENDING_WAPP_MSG", 400);
       sent = await adapter.sendTemplate(number, template, options);
-    } else sent = file ? await adapter.sendMedia(number, file, row.body, options) : await adapter.sendText(number, row.body, options);
+    } else sent = file ? await adapter.sendMedia(number, file, row.body, options) : await sendText(adapter, number, row, options);
     outcome = { externalId: sent.externalId, sendStatus: "sent", ack: 1 };
   } catch (err) {
     // the session's holder is gone and nothing was handed over: the message waits for its next holder
-    const unsent = err instanceof SessionUnreachable && !err.handedOver;
+    // (or the channel turned it back for its rate limits, to be sent again after a backoff)
+    const unsent = (err instanceof SessionUnreachable && !err.handedOver) || (err instanceof SendLater && (await sendAgainLater(ctx, ticket.companyId, row.id, err)));
     outcome = { externalId: null, sendStatus: unsent ? "pending" : "failed", ack: null };
   }
   if (outcome.sendStatus === "sent") ctx.metrics?.messages.inc({ direction: "outbound", channel });

@@ -33,6 +33,7 @@ export const whatsappView = object({
     graphUrl: z.string(),
     apiVersion: z.string(),
     businessAccountId: z.string().meta({ description: "The WhatsApp Business Account whose templates are read; blank when not set." }),
+    messagesPerSecond: z.number().int().meta({ description: "Sends a second at most on this number (Meta's default: 80)." }),
   })
     .nullable()
     .meta({ description: "Cloud API settings (secrets blank), null for other channels." }),
