@@ -25,6 +25,8 @@ export interface SandboxMessage {
   quotedId?: string | null;
   ack: number;
   deleted?: boolean;
+  /** The company's reaction to it. */
+  reaction?: string | null;
   createdAt: string;
 }
 

@@ -92,6 +92,15 @@ export function MessageBubble({ message, quoted, localUrl, onReply }: MessageBub
           </Typography>
           <AckTicks ack={message.ack} testId={`simulator-ack-${message.id}`} />
         </Stack>
+        {message.reaction && (
+          <Box
+            component="span"
+            data-testid={`simulator-reaction-${message.id}`}
+            sx={{ display: "inline-block", mt: 0.25, px: 0.75, borderRadius: 3, bgcolor: "background.paper", boxShadow: "0 1px 2px rgba(0,0,0,0.2)", fontSize: 14 }}
+          >
+            {message.reaction}
+          </Box>
+        )}
       </Box>
       {onReply && !message.deleted && (
         <Tooltip title={t("simulator.reply")}>

@@ -1,5 +1,5 @@
 import { api } from "../../../api/client";
-import type { MessagesPage, QuickMessage, Tag, TicketNote, TicketView } from "./types";
+import type { MessagesPage, MessageView, QuickMessage, Tag, TicketNote, TicketView } from "./types";
 
 /** Cache keys of the ticket view; socket handlers write to the same entries. */
 export const ticketViewKeys = {
@@ -43,6 +43,8 @@ export const safeFileName = (name: string) => name.replace(/\s/g, "_");
 
 export const deleteMessage = (id: number) => api.delete(`/messages/${id}`);
 export const retryMessage = (id: number) => api.post(`/messages/${id}/retry`);
+/** The attendant's reaction to a message; "" takes it back. Answers the message with its reactions. */
+export const reactToMessage = async (id: number, emoji: string) => (await api.post<MessageView>(`/messages/${id}/reaction`, { emoji })).data;
 
 /** Media are never public: fetched with the bearer token and shown from an object URL. */
 export async function fetchBlob(url: string): Promise<Blob> {

@@ -1,6 +1,7 @@
-import { memo } from "react";
-import { Box, Paper, Typography } from "@mui/material";
+import { memo, useState } from "react";
+import { Box, ButtonBase, Paper, Tooltip, Typography } from "@mui/material";
 import BlockIcon from "@mui/icons-material/Block";
+import ShortcutIcon from "@mui/icons-material/Shortcut";
 import { formatTime } from "../../../../i18n/format";
 import { useTranslation } from "react-i18next";
 import type { MessageView, ReplyTarget } from "../types";
@@ -45,12 +46,83 @@ function Content({ message }: { message: MessageView }) {
   );
 }
 
+/** The reactions under a bubble: each emoji once, with how many reacted and who (in its tooltip). */
+function Reactions({ message, mine }: { message: MessageView; mine: boolean }) {
+  const { t } = useTranslation();
+  const groups = new Map<string, string[]>();
+  for (const r of message.reactions) groups.set(r.emoji, [...(groups.get(r.emoji) ?? []), r.name ?? (r.by === "contact" ? t("ticketView.messages.contact") : "")]);
+  return (
+    <Box
+      sx={{ display: "flex", gap: 0.5, justifyContent: mine ? "flex-end" : "flex-start", mt: -0.75, mb: 0.25, px: 1, position: "relative", zIndex: 1 }}
+      aria-label={t("ticketView.messages.reactions")}
+      data-testid={`message-reactions-${message.id}`}
+    >
+      {[...groups.entries()].map(([emoji, names]) => (
+        <Tooltip key={emoji} title={names.map((name) => t("ticketView.messages.reactionBy", { name, emoji })).join(" · ")}>
+          <Box
+            component="span"
+            data-testid="message-reaction"
+            data-emoji={emoji}
+            data-by={message.reactions
+              .filter((r) => r.emoji === emoji)
+              .map((r) => r.by)
+              .join(" ")}
+            sx={{ display: "inline-flex", alignItems: "center", gap: 0.25, px: 0.75, borderRadius: 3, bgcolor: "background.paper", boxShadow: "0 1px 2px rgba(0,0,0,0.2)", fontSize: 14, lineHeight: "22px" }}
+          >
+            {emoji}
+            {names.length > 1 && (
+              <Typography component="span" variant="caption" color="text.secondary">
+                {names.length}
+              </Typography>
+            )}
+          </Box>
+        </Tooltip>
+      ))}
+    </Box>
+  );
+}
+
+/** "Editada", a click away from the texts the message had before (oldest first). */
+function EditedMarker({ message }: { message: MessageView }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const history = message.edits;
+  if (history.length === 0) {
+    return (
+      <Typography variant="caption" color="text.secondary" sx={{ fontStyle: "italic" }} data-testid="message-edited">
+        {t("ticketView.messages.edited")}
+      </Typography>
+    );
+  }
+  return (
+    <Box>
+      <ButtonBase onClick={() => setOpen((v) => !v)} aria-expanded={open} aria-label={t("ticketView.messages.showHistory")} data-testid="message-edited">
+        <Typography variant="caption" color="text.secondary" sx={{ fontStyle: "italic", textDecoration: "underline dotted" }}>
+          {t("ticketView.messages.edited")} ({history.length})
+        </Typography>
+      </ButtonBase>
+      {open && (
+        <Box data-testid="message-edit-history" sx={{ mt: 0.25, pl: 1, borderLeft: 2, borderColor: "divider" }}>
+          <Typography variant="caption" color="text.secondary" component="div" sx={{ fontWeight: 600 }}>
+            {t("ticketView.messages.editedHistory")}
+          </Typography>
+          {history.map((edit, i) => (
+            <Typography key={i} variant="caption" color="text.secondary" component="div" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", textDecoration: "line-through" }}>
+              {edit.body} · {formatTime(edit.at)}
+            </Typography>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 /** One message: sent on the right, received on the left, with quote, content, time, edit/delete markers and ticks. */
 export const MessageBubble = memo(function MessageBubble({ message, showSender, onReply, onShowMessage }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.fromMe;
   return (
-    <Box sx={{ display: "flex", justifyContent: mine ? "flex-end" : "flex-start", px: 1.5, py: 0.25 }}>
+    <Box sx={{ display: "flex", flexDirection: "column", alignItems: mine ? "flex-end" : "flex-start", px: 1.5, py: 0.25 }}>
       <Paper
         elevation={0}
         data-testid={`message-${message.id}`}
@@ -80,6 +152,24 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             {message.contact.name}
           </Typography>
         )}
+        {message.forwarded && (
+          <Typography variant="caption" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.25, fontStyle: "italic" }} data-testid="message-forwarded">
+            <ShortcutIcon sx={{ fontSize: 14 }} />
+            {t("ticketView.messages.forwarded")}
+          </Typography>
+        )}
+        {message.quotedStatus !== null && (
+          <Box data-testid="quoted-status" sx={{ mb: 0.5, px: 1, py: 0.5, borderRadius: 1, borderLeft: 4, borderColor: "primary.main", bgcolor: "action.hover" }}>
+            <Typography variant="caption" sx={{ fontWeight: 600, color: "primary.main" }} component="div">
+              {t("ticketView.messages.statusReply")}
+            </Typography>
+            {message.quotedStatus && (
+              <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-wrap", overflow: "hidden", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical" }}>
+                <FormattedText text={message.quotedStatus} />
+              </Typography>
+            )}
+          </Box>
+        )}
         {message.quotedMsg && <QuotedBlock quoted={message.quotedMsg} onClick={() => onShowMessage(message.quotedMsg!.id)} />}
         {message.isDeleted && (
           <Typography variant="body2" color="text.secondary" sx={{ display: "flex", alignItems: "center", gap: 0.5, fontStyle: "italic" }} data-testid="message-deleted">
@@ -87,21 +177,26 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
             {t("ticketView.messages.deleted")}
           </Typography>
         )}
+        {message.isDeleted && message.deletedBody && (
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere", textDecoration: "line-through" }} data-testid="message-deleted-body">
+            <Box component="span" sx={{ fontStyle: "italic", textDecoration: "none", display: "inline-block", mr: 0.5 }}>
+              {t("ticketView.messages.deletedSaid")}
+            </Box>
+            {message.deletedBody}
+          </Typography>
+        )}
         <Box sx={message.isDeleted ? { opacity: 0.55, fontStyle: "italic" } : undefined}>
           <Content message={message} />
         </Box>
         <Box sx={{ display: "flex", alignItems: "center", justifyContent: "flex-end", gap: 0.5, mt: 0.25 }}>
-          {message.isEdited && (
-            <Typography variant="caption" color="text.secondary" sx={{ fontStyle: "italic" }} data-testid="message-edited">
-              {t("ticketView.messages.edited")}
-            </Typography>
-          )}
+          {message.isEdited && <EditedMarker message={message} />}
           <Typography variant="caption" color="text.secondary">
             {formatTime(message.createdAt)}
           </Typography>
           {mine && <MessageAck message={message} />}
         </Box>
       </Paper>
+      {message.reactions.length > 0 && <Reactions message={message} mine={mine} />}
     </Box>
   );
 });
