@@ -46,7 +46,7 @@ export type ChannelEvent =
   | { type: "ack"; externalId: string; ack: number }
   | { type: "edit"; externalId: string; body: string }
   | { type: "delete"; externalId: string }
-  | { type: "call"; externalId: string; number: string; name?: string }
+  | { type: "call"; externalId: string; number: string; lid?: string; name?: string }
   /** The customer reacted to a message (`externalId`); an empty emoji takes the reaction back. */
   | { type: "reaction"; externalId: string; emoji: string; from: string; name?: string }
   | { type: "status"; status: ConnectionStatus; qrcode?: string; number?: string };

@@ -296,7 +296,7 @@ export class ChannelManager {
       case "reaction":
         return void (await applyCustomerReaction(this.ctx, whatsapp, event));
       case "call":
-        return void (await this.receiveMessage(whatsapp, { externalId: event.externalId, number: event.number, name: event.name, body: "", mediaType: "call_log" }));
+        return void (await this.receiveMessage(whatsapp, { externalId: event.externalId, number: event.number, lid: event.lid, name: event.name, body: "", mediaType: "call_log" }));
       case "status": {
         const row = await saveSessionStatus(this.ctx, whatsapp, event);
         if (row?.status === "CONNECTED") this.sendLeftPending({ before: new Date(), whatsappId, claimedBefore: this.deadClaimsBefore() });

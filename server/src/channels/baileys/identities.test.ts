@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, or } from "drizzle-orm";
-import { ADMIN, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { ADMIN, connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
 import { auditLogs, contacts, messages, tags, ticketNotes, tickets, ticketTags } from "../../db/schema";
 import type { BaileysAdapter } from "./adapter";
 import { createBaileysConnection, FakeWhatsApp, pairSocket, type FakeSocket } from "./fakeSocket";
@@ -48,6 +48,11 @@ describe("WhatsApp LIDs", () => {
     expect(before).toMatchObject({ number: "", lid: fx.LID_CUSTOMER, name: "Bruno" });
     // the contact's page shows the LID
     expect((await t.http.get(`/contacts/${before.id}`, admin.token)).body).toMatchObject({ number: "", lid: fx.LID_CUSTOMER });
+    // the attendant's answer goes to the LID while the number is not known
+    expect((await t.http.put(`/tickets/${first.ticketId}`, { status: "open", userId: admin.user.id }, admin.token)).status).toBe(200);
+    socket.sent = [];
+    expect((await t.http.post(`/messages/${first.ticketId}`, { body: "Olá Bruno, qual o pedido?" }, admin.token)).status).toBe(200);
+    expect(socket.sent).toMatchObject([{ jid: `${fx.LID_CUSTOMER}@lid`, content: { text: "Olá Bruno, qual o pedido?" } }]);
 
     await upsert(fx.lidOnly("3EB0L1D0000000000002", "Alguém aí?"), fx.lidWithPhone("3EB0L1D0000000000003", "Meu número é este"));
     await upsert(fx.lidOnly("3EB0L1D0000000000004", "Obrigado"));
@@ -57,7 +62,12 @@ describe("WhatsApp LIDs", () => {
     const theirs = await t.built.ctx.db.select().from(tickets).where(eq(tickets.contactId, before.id));
     expect(theirs).toHaveLength(1);
     const list = await t.built.ctx.db.select().from(messages).where(eq(messages.ticketId, theirs[0].id));
-    expect(list.map((m) => m.externalId).sort()).toEqual(["3EB0L1D0000000000001", "3EB0L1D0000000000002", "3EB0L1D0000000000003", "3EB0L1D0000000000004"]);
+    expect(
+      list
+        .filter((m) => !m.fromMe)
+        .map((m) => m.externalId)
+        .sort(),
+    ).toEqual(["3EB0L1D0000000000001", "3EB0L1D0000000000002", "3EB0L1D0000000000003", "3EB0L1D0000000000004"]);
   });
 
   it("a message with the LID and the number links them on the contact of the number", async () => {
@@ -90,6 +100,9 @@ describe("WhatsApp LIDs", () => {
       { companyId: whatsapp.companyId, ticketId: byLid.ticketId, contactId: byLid.contactId!, note: "pediu troca" },
     ]);
 
+    const live = await connectSocket(t.url, admin.token);
+    const deleted = nextEvent(live, `company-${whatsapp.companyId}-contact`, 3_000, (e) => e.action === "delete" && e.contactId === byLid.contactId);
+    const updated = nextEvent(live, `company-${whatsapp.companyId}-contact`, 3_000, (e) => e.action === "update" && e.contact.id === byNumber.contactId);
     for (let i = 0; i < 2; i++) {
       socket.emit("lid-mapping.update", fx.lidMapping(lidDigits, phone));
       await adapter.idle();
@@ -98,6 +111,9 @@ describe("WhatsApp LIDs", () => {
     const found = await contactsOf(whatsapp.companyId, phone, lidDigits);
     expect(found).toHaveLength(1);
     expect(found[0]).toMatchObject({ id: byNumber.contactId, number: phone, lid: lidDigits, name: "Daniela" });
+    expect(await deleted).toEqual({ action: "delete", contactId: byLid.contactId });
+    expect((await updated)?.contact).toMatchObject({ id: byNumber.contactId, number: phone, lid: lidDigits });
+    live.close();
     const theirs = await db
       .select()
       .from(tickets)
@@ -136,6 +152,15 @@ describe("WhatsApp LIDs", () => {
 
     const [untouched] = await db.select().from(contacts).where(eq(contacts.id, foreign.id));
     expect(untouched).toMatchObject({ companyId: other.company.id, name: "Outro", number: phone, lid: lidDigits });
+  });
+
+  it("a call from a caller known by LID only is logged in that contact's ticket", async () => {
+    socket.emit("call", [fx.callOffer("CALL-LID-0001", `${fx.LID_CUSTOMER}@lid`)]);
+    await adapter.idle();
+    const call = await stored("CALL-LID-0001");
+    expect(call).toMatchObject({ mediaType: "call_log" });
+    const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, call.contactId!));
+    expect(contact).toMatchObject({ number: fx.LID_CUSTOMER_PHONE, lid: fx.LID_CUSTOMER });
   });
 
   it("a group sender known by LID only is named by the name it gave", async () => {

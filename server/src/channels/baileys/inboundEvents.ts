@@ -158,6 +158,6 @@ export function ackOf(baileys: BaileysLibrary, update: WAMessageUpdate): Channel
 export function callOf(call: WACallEvent): ChannelEvent | null {
   if (call.status !== "offer") return null;
   const pn = call.callerPn ? (call.callerPn.includes("@") ? call.callerPn : `${call.callerPn}@s.whatsapp.net`) : undefined;
-  const from = phoneJid(call.from, pn);
-  return { type: "call", externalId: call.id, number: userOf(from).replace(/\D/g, "") };
+  const { number, lid } = identityOf(call.from, pn);
+  return { type: "call", externalId: call.id, number, ...(lid ? { lid } : {}) };
 }

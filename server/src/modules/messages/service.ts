@@ -15,6 +15,7 @@ import { isAdmin } from "../../policies";
 import { deliver } from "./send";
 import { canAccessTicket } from "../../policies/tickets";
 import { assertMaySend } from "../companies/sendingAllowed";
+import { contactAddress } from "../contacts/address";
 
 /**
  * A ticket's conversation, newest page first: messages of every ticket of the same contact on
@@ -95,7 +96,7 @@ async function markRead(ctx: AppContext, ticket: typeof tickets.$inferSelect) {
   const { unread, view } = read;
   if (ticket.whatsappId && unread.length) {
     const [whatsapp] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, ticket.whatsappId));
-    const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, ticket.contactId));
+    const [contact] = await ctx.db.select({ number: contactAddress }).from(contacts).where(eq(contacts.id, ticket.contactId));
     if (whatsapp && contact)
       await ctx.channels
         .adapterFor(whatsapp)
@@ -128,7 +129,7 @@ export async function deleteMessage(ctx: AppContext, caller: Caller, messageId: 
   if (row.isDeleted) return;
   if (row.sendStatus !== "failed" && ticket.whatsappId) {
     const [whatsapp] = await ctx.db.select().from(whatsapps).where(eq(whatsapps.id, ticket.whatsappId));
-    const [contact] = await ctx.db.select({ number: contacts.number }).from(contacts).where(eq(contacts.id, ticket.contactId));
+    const [contact] = await ctx.db.select({ number: contactAddress }).from(contacts).where(eq(contacts.id, ticket.contactId));
     try {
       if (!whatsapp) throw new Error("no connection");
       await ctx.channels.adapterFor(whatsapp).deleteMessage(contact.number, row.externalId);
