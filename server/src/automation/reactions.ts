@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { AppContext, Caller } from "../context";
 import { contacts, messages, users, whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
@@ -15,9 +15,9 @@ import { changeMessage } from "./inbound";
  * The message's reactions with `who`'s replaced: taken back when `emoji` is "", else theirs
  * at the end. `who` is an SQL condition on one reaction `r` (a jsonb element).
  */
-function reactionsWith(who: ReturnType<typeof sql>, emoji: string, reaction: Record<string, unknown>) {
+function reactionsWith(who: SQL, emoji: string, reaction: SQL) {
   const kept = sql`coalesce((select jsonb_agg(r order by n) from jsonb_array_elements(${messages.reactions}) with ordinality as e(r, n) where not (${who})), '[]'::jsonb)`;
-  return emoji === "" ? kept : sql`${kept} || jsonb_build_array(${JSON.stringify(reaction)}::jsonb)`;
+  return emoji === "" ? kept : sql`${kept} || jsonb_build_array(${reaction})`;
 }
 
 /**
@@ -26,9 +26,13 @@ function reactionsWith(who: ReturnType<typeof sql>, emoji: string, reaction: Rec
  * the message's `message.updated`. A reaction to a message the product does not have is dropped.
  */
 export function applyCustomerReaction(ctx: AppContext, whatsapp: { id: number; companyId: number }, event: { externalId: string; emoji: string; from: string; name?: string }) {
-  const name = event.name?.trim() || event.from;
-  const reaction = { by: "contact", userId: null, name, emoji: event.emoji, at: new Date().toISOString() };
-  const who = sql`r->>'by' = 'contact' and coalesce(r->>'name', '') = ${name}`;
+  const ticket = sql`(select t from tickets t where t.company_id = ${whatsapp.companyId}::int and t.id = ${messages.ticketId})`;
+  // in a group each member reacts apart (known by the name they give); elsewhere the one customer
+  const group = sql`coalesce((${ticket}).is_group, false)`;
+  // the name the customer gave, or the contact's
+  const name = sql`coalesce(${event.name?.trim() || null}::text, (select c.name from contacts c where c.id = (${ticket}).contact_id and not (${ticket}).is_group), ${event.from}::text)`;
+  const who = sql`r->>'by' = 'contact' and (not ${group} or coalesce(r->>'name', '') = ${name})`;
+  const reaction = sql`jsonb_build_object('by', 'contact', 'userId', null, 'name', ${name}, 'emoji', ${event.emoji}::text, 'at', ${new Date().toISOString()}::text)`;
   return changeMessage(ctx, whatsapp, event.externalId, { reactions: reactionsWith(who, event.emoji, reaction), updatedAt: new Date() });
 }
 
@@ -67,7 +71,7 @@ export async function reactToMessage(ctx: AppContext, caller: Caller, messageId:
     .select({ name: users.name })
     .from(users)
     .where(and(eq(users.companyId, caller.companyId), eq(users.id, caller.id)));
-  const reaction = { by: "user", userId: caller.id, name: user?.name ?? null, emoji, at: new Date().toISOString() };
+  const reaction = sql`${JSON.stringify({ by: "user", userId: caller.id, name: user?.name ?? null, emoji, at: new Date().toISOString() })}::jsonb`;
   const who = sql`r->>'by' = 'user' and r->>'userId' = ${String(caller.id)}`;
   return command(ctx, async (tx, events) => {
     const [updated] = await tx

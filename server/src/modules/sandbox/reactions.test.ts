@@ -23,7 +23,7 @@ describe("reactions on the sandbox", () => {
     const first = await customerSays(t.http, w, "5511900007001", "vocês entregam?", { id: "R-1" });
     expect(await t.http.post(`/sandbox/${w.id}/reaction`, { id: "R-1", emoji: "👍" }, w.token)).toMatchObject({ status: 200, body: { ok: true } });
     let [msg] = await conversation(first.ticket.id);
-    expect(msg.reactions).toEqual([{ by: "contact", userId: null, name: "5511900007001", emoji: "👍", at: expect.any(String) }]);
+    expect(msg.reactions).toEqual([{ by: "contact", userId: null, name: "Cliente 7001", emoji: "👍", at: expect.any(String) }]);
     expect(await t.http.post(`/sandbox/${w.id}/reaction`, { id: "R-1", emoji: "❤️" }, w.token)).toMatchObject({ status: 200 });
     [msg] = await conversation(first.ticket.id);
     expect(msg.reactions.map((r: any) => r.emoji)).toEqual(["❤️"]);
