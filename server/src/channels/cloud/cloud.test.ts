@@ -737,3 +737,52 @@ describe("cloud chatbot menus as interactive messages", () => {
     expect(outbound.body.map((m: { body: string }) => m.body)).toEqual(["Bem-vindo à Loja!\n\n*[ 1 ]* - Vendas\n*[ 2 ]* - Suporte técnico"]);
   });
 });
+
+describe("cloud retries with the job runner", () => {
+  let jobs: TestApp;
+  let conn: { id: number };
+  let token: string;
+  let userId: number;
+
+  beforeAll(async () => {
+    jobs = await startTestApp({ build: { jobs: true } });
+    ({
+      token,
+      user: { id: userId },
+    } = await jobs.http.login(ADMIN.email, ADMIN.password));
+    const created = await jobs.http.post(
+      "/whatsapp",
+      { name: "Cloud Jobs", channel: "cloud", cloud: { phoneNumberId: PHONE_ID, accessToken: ACCESS_TOKEN, appSecret: APP_SECRET, verifyToken: VERIFY_TOKEN, graphUrl: graph.url } },
+      token,
+    );
+    expect(created.status).toBe(201);
+    conn = created.body;
+  });
+  afterAll(async () => jobs?.close());
+
+  it("sends a message Graph turned back at its time, on its own, once", async () => {
+    const payload = inbound("5511955550000", "Cliente Fila", { type: "text", text: { body: "Oi" } });
+    const raw = JSON.stringify(payload);
+    const res = await fetch(`${jobs.url}/webhooks/whatsapp-cloud/${conn.id}`, { method: "POST", headers: { "content-type": "application/json", "x-hub-signature-256": sign(raw) }, body: raw });
+    expect(res.status).toBe(200);
+    const db = jobs.built.ctx.db;
+    const [customerMsg] = await db.select().from(messages).where(eq(messages.externalId, payload.entry[0].changes[0].value.messages[0].id));
+    expect((await jobs.http.put(`/tickets/${customerMsg.ticketId}`, { status: "open", userId }, token)).status).toBe(200);
+    graph.seen = [];
+    graph.failNext = 130429;
+    graph.failNextRetryAfter = "1";
+    expect((await jobs.http.post(`/messages/${customerMsg.ticketId}`, { body: "Volto já" }, token)).status).toBe(200);
+    const sent = async () =>
+      (
+        await db
+          .select()
+          .from(messages)
+          .where(and(eq(messages.ticketId, customerMsg.ticketId), eq(messages.body, "Volto já")))
+      )[0];
+    expect(await sent()).toMatchObject({ sendStatus: "pending" });
+    await expect.poll(async () => (await sent()).sendStatus, { timeout: 15_000, interval: 250 }).toBe("sent");
+    expect(graph.sends().filter((s) => s.json.text?.body === "Volto já")).toHaveLength(2); // the one turned back, the one taken
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(graph.sends().filter((s) => s.json.text?.body === "Volto já")).toHaveLength(2);
+  });
+});
