@@ -104,6 +104,8 @@ export type MessageView = {
   userId: number | null;
   /** What a customer's audio says, as the AI prompt's transcription read it. */
   transcript?: string | null;
+  /** In a group: who sent it, by phone number, or by the name they gave when WhatsApp hides the number. */
+  participant?: string | null;
   /** Who reacted with what, oldest first. */
   reactions: MessageReaction[];
   /** Its earlier texts, oldest first, when it was edited. */

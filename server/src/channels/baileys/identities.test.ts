@@ -166,7 +166,11 @@ describe("WhatsApp LIDs", () => {
   it("a group sender known by LID only is named by the name it gave", async () => {
     expect((await t.http.put("/settings/CheckMsgIsGroup", { value: "disabled" }, admin.token)).status).toBe(200);
     await upsert(fx.groupLidText);
-    expect(await stored(fx.groupLidText.key.id!)).toMatchObject({ participant: "Carla Dias" });
+    const message = await stored(fx.groupLidText.key.id!);
+    expect(message).toMatchObject({ participant: "Carla Dias" });
+    // the ticket's messages name the sender
+    const list = (await t.http.get(`/messages/${message.ticketId}`, admin.token)).body.messages as { id: number; participant?: string | null }[];
+    expect(list.find((m) => m.id === message.id)).toMatchObject({ participant: "Carla Dias" });
     await upsert(fx.groupText);
     expect(await stored(fx.groupText.key.id!)).toMatchObject({ participant: "5511955554444" });
   });

@@ -43,6 +43,7 @@ export const MESSAGE_VIEW = viewShape<MessageView, MessageViewParts>()(messages,
   contact: f.unless("fromMe", null, f.part("contact")),
   userId: "userId",
   transcript: f.unless("isDeleted", null, "transcript"),
+  participant: "participant",
   reactions: "reactions",
   edits: "editHistory",
   // the company still reads what the customer deleted (not an erased message: its body is gone)

@@ -31,6 +31,7 @@ export const messageView = object({
   contact: sender.nullable(),
   userId: id.nullable(),
   transcript: z.string().nullable().optional(),
+  participant: z.string().nullable().optional(),
   reactions: z.array(reaction).meta({ description: "Who reacted with what, oldest first." }),
   edits: z.array(object({ body: z.string(), at: timestamp })).meta({ description: "Its earlier texts, oldest first, when it was edited." }),
   deletedBody: z.string().nullable().meta({ description: "What a message the customer deleted said." }),

@@ -91,6 +91,7 @@ const messageRecord = exact<MessageView>()(
       contact: ref.nullable(),
       userId: id.nullable(),
       transcript: z.string().nullable().optional(),
+      participant: z.string().nullable().optional().meta({ description: "In a group: the sender's number, or their name when WhatsApp hides the number." }),
       reactions: z
         .array(z.object({ by: z.enum(["contact", "user"]), userId: id.nullable(), name: z.string().nullable(), emoji: z.string(), at: iso }))
         .meta({ description: "Who reacted with what, oldest first: the customer (contact) or an attendant (user)." }),

@@ -149,7 +149,7 @@ export const MessageBubble = memo(function MessageBubble({ message, showSender, 
         <MessageMenu message={message} onReply={onReply} />
         {showSender && !mine && message.contact && (
           <Typography variant="caption" color="secondary" sx={{ fontWeight: 600 }} component="div">
-            {message.contact.name}
+            {message.participant || message.contact.name}
           </Typography>
         )}
         {message.forwarded && (
