@@ -180,7 +180,7 @@ const WHAT: Record<WebhookEventType, string> = {
   "ticket.updated": "A ticket changed: status, queue, attendant, tags, unread count or last message.",
   "ticket.deleted": "A ticket was deleted; data says where it was.",
   "message.created": "A message was stored in a ticket: a customer's, an attendant's, a bot's or the API's.",
-  "message.updated": "A message changed: its delivery receipt, its text (edited), or it was deleted.",
+  "message.updated": "A message changed: its delivery receipt, its text (edited), its reactions, or it was deleted.",
   "contact.created": "A contact was created.",
   "contact.updated": "A contact changed.",
   "contact.deleted": "A contact was deleted.",
