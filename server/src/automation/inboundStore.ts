@@ -143,7 +143,9 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           union all select * from contacts k where k.company_id = ${companyId}::int and go.number = '' and k.lid = go.lid) k),
         added as (
           insert into contacts (company_id, name, number, lid, is_group, whatsapp_id)
-          select ${companyId}::int, coalesce(nullif(go.name, ''), nullif(go.number, ''), go.lid), go.number, go.lid, go.is_group, ${whatsapp.id}::int from go
+          -- a LID another contact holds (with another number: identities.ts leaves it there) is not taken
+          select ${companyId}::int, coalesce(nullif(go.name, ''), nullif(go.number, ''), go.lid), go.number,
+            case when go.number <> '' and exists (select 1 from contacts k where k.company_id = ${companyId}::int and k.lid = go.lid) then null else go.lid end, go.is_group, ${whatsapp.id}::int from go
           where not exists (select 1 from found where found.grp = go.grp)
           on conflict do nothing
           returning *),

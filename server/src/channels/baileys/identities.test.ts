@@ -154,6 +154,21 @@ describe("WhatsApp LIDs", () => {
     expect(untouched).toMatchObject({ companyId: other.company.id, name: "Outro", number: phone, lid: lidDigits });
   });
 
+  it("a LID held by a contact of another number stays there; the message makes its own contact", async () => {
+    const db = t.built.ctx.db;
+    const [held] = await db.insert(contacts).values({ companyId: whatsapp.companyId, name: "Fábio", number: "5551990001111", lid: "401928374655647" }).returning();
+    const message = {
+      ...fx.lidWithPhone("3EB0HELD000000000001", "Número novo"),
+      key: { remoteJid: "401928374655647@lid", remoteJidAlt: "5551990002222@s.whatsapp.net", fromMe: false, id: "3EB0HELD000000000001", addressingMode: "lid" },
+    };
+    await upsert(message);
+    const stored1 = await stored("3EB0HELD000000000001");
+    expect(stored1).toBeDefined();
+    const [mine] = await db.select().from(contacts).where(eq(contacts.id, stored1.contactId!));
+    expect(mine).toMatchObject({ number: "5551990002222", lid: null });
+    expect((await db.select().from(contacts).where(eq(contacts.id, held.id)))[0]).toMatchObject({ number: "5551990001111", lid: "401928374655647" });
+  });
+
   it("a call from a caller known by LID only is logged in that contact's ticket", async () => {
     socket.emit("call", [fx.callOffer("CALL-LID-0001", `${fx.LID_CUSTOMER}@lid`)]);
     await adapter.idle();
