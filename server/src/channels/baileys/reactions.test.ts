@@ -86,6 +86,35 @@ describe("baileys reactions", () => {
     expect(socket.sent.at(-1)).toMatchObject({ content: { react: { text: "", key: { id: fx.text.key.id } } } });
   });
 
+  it("keeps each group member's reaction apart, and sends the attendant's with the member as participant", async () => {
+    expect((await t.http.put("/settings/CheckMsgIsGroup", { value: "disabled" }, admin.token)).status).toBe(200);
+    try {
+      await upsert(fx.groupText);
+      const reactionOf = (id: string, participant: string, pushName: string, text: string): WAMessage => ({
+        key: { remoteJid: fx.GROUP_JID, fromMe: false, id, participant, addressingMode: "pn" },
+        messageTimestamp: 1_718_000_100,
+        pushName,
+        message: { reactionMessage: { key: { remoteJid: fx.GROUP_JID, fromMe: false, id: fx.groupText.key.id, participant: fx.groupText.key.participant }, text, senderTimestampMs: 1_718_000_100_000 } },
+      });
+      await upsert(reactionOf("3EB0GROUPREACT000001", "5511955554444@s.whatsapp.net", "Carlos", "😂"), reactionOf("3EB0GROUPREACT000002", "5511933332222@s.whatsapp.net", "Bia", "👍"));
+      expect((await viewOf(fx.groupText.key.id!)).reactions.map((r: any) => [r.name, r.emoji])).toEqual([
+        ["Carlos", "😂"],
+        ["Bia", "👍"],
+      ]);
+      await upsert(reactionOf("3EB0GROUPREACT000003", "5511955554444@s.whatsapp.net", "Carlos", ""));
+      expect((await viewOf(fx.groupText.key.id!)).reactions.map((r: any) => [r.name, r.emoji])).toEqual([["Bia", "👍"]]);
+
+      const row = await stored(fx.groupText.key.id!);
+      expect((await t.http.post(`/messages/${row.id}/reaction`, { emoji: "👍" }, admin.token)).status).toBe(200);
+      expect(socket.sent.at(-1)).toMatchObject({
+        jid: fx.GROUP_JID,
+        content: { react: { text: "👍", key: { remoteJid: fx.GROUP_JID, fromMe: false, id: fx.groupText.key.id, participant: "5511955554444@s.whatsapp.net" } } },
+      });
+    } finally {
+      await t.http.put("/settings/CheckMsgIsGroup", { value: "enabled" }, admin.token);
+    }
+  });
+
   it("marks forwarded messages and keeps the status a reply answers", async () => {
     await upsert(forwarded, statusReply);
     expect(await viewOf("3EB0FAFAFAFAFAFA0001")).toMatchObject({ body: "Olha essa promoção", forwarded: true, quotedStatus: null, quotedMsgId: null });
