@@ -41,6 +41,11 @@ function ContactDetails({ ticket, onClose }: { ticket: TicketView; onClose(): vo
           <Typography variant="body2" data-testid="contact-drawer-number">
             {contact.number ? <Link href={`tel:${contact.number}`}>{contact.number}</Link> : "—"}
           </Typography>
+          {contact.lid && (
+            <Typography variant="caption" color="text.secondary" data-testid="contact-drawer-lid">
+              {t("ticketView.contactModal.lid")}: {contact.lid}
+            </Typography>
+          )}
           <Typography variant="body2" color="text.secondary" data-testid="contact-drawer-email">
             {contact.email ? <Link href={`mailto:${contact.email}`}>{contact.email}</Link> : t("ticketView.contact.noEmail")}
           </Typography>
