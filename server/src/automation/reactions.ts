@@ -65,7 +65,13 @@ export async function reactToMessage(ctx: AppContext, caller: Caller, messageId:
   if (!whatsapp || !contact) throw new AppError("ERR_WAPP_NOT_INITIALIZED", 400);
   const adapter = ctx.channels.adapterFor(whatsapp);
   if (!adapter.sendReaction) throw new AppError("ERR_SENDING_WAPP_MSG", 400);
-  await adapter.sendReaction(contact.number, { externalId: row.externalId, fromMe: row.fromMe, participant: row.participant ?? undefined }, emoji);
+  try {
+    await adapter.sendReaction(contact.number, { externalId: row.externalId, fromMe: row.fromMe, participant: row.participant ?? undefined }, emoji);
+  } catch (err) {
+    // a channel that asks to slow down: the attendant reacts again in a moment
+    if (err instanceof AppError) throw err;
+    throw new AppError("ERR_SENDING_WAPP_MSG", 400);
+  }
 
   const [user] = await ctx.db
     .select({ name: users.name })
