@@ -57,9 +57,6 @@ class FakeGraph {
   failNext: number | null = null;
   /** The Retry-After header of the failNext answer. */
   failNextRetryAfter: string | null = null;
-  /** Meta's pair rate, enforced: at most `burst` messages to one customer, then one every `intervalMs` (else 131056). */
-  pairRate: { intervalMs: number; burst: number } | null = null;
-  private pairNext = new Map<string, number>();
   /** Inbound media ids Graph knows, with their bytes; a media id downloaded once is forgotten when `forgetDownloaded`. */
   media = new Map<string, Buffer>();
   forgetDownloaded = false;
@@ -144,13 +141,6 @@ class FakeGraph {
           if (code === 130429) return this.error(res, 400, code, "(#130429) Rate limit hit: Cloud API message throughput has been reached.");
           return this.error(res, 400, code, "(#131047) Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
         }
-        if (this.pairRate) {
-          // GCRA, as Meta's pair rate: a burst, then one message every interval
-          const { intervalMs, burst } = this.pairRate;
-          const tat = Math.max(this.pairNext.get(b.to) ?? seen.at, seen.at);
-          if (tat - (burst - 1) * intervalMs > seen.at) return this.error(res, 400, 131056, "(#131056) (Business Account, Consumer Account) pair rate limit hit");
-          this.pairNext.set(b.to, tat + intervalMs);
-        }
         return this.reply(res, 200, { messaging_product: "whatsapp", contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.OUT${++this.n}` }] });
       }
       return this.error(res, 404, 803, "Unknown path");
@@ -209,7 +199,6 @@ beforeEach(() => {
   graph.seen = [];
   graph.failNext = null;
   graph.failNextRetryAfter = null;
-  graph.pairRate = null;
 });
 
 describe("cloud connection settings", () => {
@@ -542,12 +531,32 @@ describe("cloud throughput: Graph's rate limits and the pair rate", () => {
     expect(await send(ticketId, "Fora da janela")).toMatchObject({ sendStatus: "failed", sendAttempts: 0, retryAt: null });
   });
 
+  it("leaves a message failed after 10 sends in a row turned back, for an attendant to send again", async () => {
+    graph.failNext = 130429;
+    const row = await send(ticketId, "Insistente");
+    expect(row).toMatchObject({ sendStatus: "pending", sendAttempts: 1 });
+    // nine sends turned back already: the tenth gives up
+    await t.built.ctx.db.update(messages).set({ sendAttempts: 9, retryAt: new Date() }).where(eq(messages.id, row.id));
+    graph.failNext = 130429;
+    expect(await retryDueSends(t.built.ctx)).toBe(1);
+    expect(await rowOf(row.id)).toMatchObject({ sendStatus: "failed", sendAttempts: 0, retryAt: null });
+    expect(await retryDueSends(t.built.ctx)).toBe(0);
+    expect(graph.sends().filter((s) => s.json.text?.body === "Insistente")).toHaveLength(2);
+  });
+
   it("paces the sends to one customer to the pair rate, without slowing the sends to others", async () => {
     const pacing = cloudPacing(t.built.ctx);
-    const saved = { pairIntervalMs: pacing.pairIntervalMs, pairBurst: pacing.pairBurst };
+    const saved = { pairIntervalMs: pacing.pairIntervalMs, pairBurst: pacing.pairBurst, turn: pacing.turn };
     Object.assign(pacing, { pairIntervalMs: 400, pairBurst: 2 });
-    // Graph refuses (131056) a customer's messages past a burst of 2, then closer than 350 ms
-    graph.pairRate = { intervalMs: 350, burst: 2 };
+    // when each send left the pacing for Graph, and how long it waited there, per customer
+    const left = new Map<string, number[]>();
+    const waited = new Map<string, number[]>();
+    pacing.turn = async (connectionId, to, messagesPerSecond) => {
+      const at = Date.now();
+      await saved.turn.call(pacing, connectionId, to, messagesPerSecond);
+      left.set(to, [...(left.get(to) ?? []), Date.now()]);
+      waited.set(to, [...(waited.get(to) ?? []), Date.now() - at]);
+    };
     try {
       const openTicket = async (from: string) => {
         const payload = inbound(from, "Cliente", { type: "text", text: { body: "Oi" } });
@@ -557,26 +566,25 @@ describe("cloud throughput: Graph's rate limits and the pair rate", () => {
         return msg.ticketId;
       };
       const pacedNumber = "5511911113333";
+      const otherNumber = "5511911112222";
       const pacedTicket = await openTicket(pacedNumber);
-      const otherTicket = await openTicket("5511911112222");
+      const otherTicket = await openTicket(otherNumber);
       graph.seen = [];
 
-      const started = Date.now();
       const burst = Array.from({ length: 5 }, (_, i) => send(pacedTicket, `Parte ${i + 1}`));
       await new Promise((resolve) => setTimeout(resolve, 50));
       expect(await send(otherTicket, "Para outro cliente")).toMatchObject({ sendStatus: "sent" });
       const answers = await Promise.all(burst);
       expect(answers.map((a) => a.sendStatus)).toEqual(["sent", "sent", "sent", "sent", "sent"]);
+      expect(graph.sends().filter((s) => s.json.to === pacedNumber)).toHaveLength(5);
 
-      const toCustomer = graph.sends().filter((s) => s.json.to === pacedNumber);
-      expect(toCustomer).toHaveLength(5);
-      // a burst of 2, then one every 400 ms: the fifth goes at least 3 intervals after the first
-      expect(Date.now() - started).toBeGreaterThanOrEqual(3 * 400 - 50);
-      expect(toCustomer[4].at - toCustomer[0].at).toBeGreaterThanOrEqual(3 * 400 - 30);
+      // a burst of 2, then one every 400 ms: the fifth leaves at least 3 intervals after the first
+      const times = left.get(pacedNumber)!;
+      expect(times).toHaveLength(5);
+      expect(times[4] - times[0]).toBeGreaterThanOrEqual(3 * 400 - 20);
       // the other customer's message did not wait behind them
-      const toOther = graph.sends().find((s) => s.json.to === "5511911112222")!;
-      expect(toOther.at).toBeLessThan(toCustomer[3].at);
-      expect(graph.seen.filter((s) => s.json?.to === pacedNumber)).toHaveLength(5); // none refused for the pair rate
+      expect(waited.get(otherNumber)).toEqual([expect.any(Number)]);
+      expect(waited.get(otherNumber)![0]).toBeLessThan(100);
     } finally {
       Object.assign(pacing, saved);
     }
