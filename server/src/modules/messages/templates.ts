@@ -12,10 +12,10 @@ import { sendOutbound } from "./send";
 const VARIABLE = /\{\{\s*(\d{1,2})\s*\}\}/g;
 
 /** How many positional variables a template text has (its highest number). */
-export const variableCount = (text: string | undefined) => Math.max(0, ...[...(text ?? "").matchAll(VARIABLE)].map((m) => Number(m[1])));
+const variableCount = (text: string | undefined) => Math.max(0, ...[...(text ?? "").matchAll(VARIABLE)].map((m) => Number(m[1])));
 
 /** The text with its {{n}} replaced by the n-th value. */
-export const fillVariables = (text: string, values: string[]) => text.replace(VARIABLE, (whole, n: string) => values[Number(n) - 1] ?? whole);
+const fillVariables = (text: string, values: string[]) => text.replace(VARIABLE, (whole, n: string) => values[Number(n) - 1] ?? whole);
 
 const invalid = (field: string, message: string) => new AppError("ERR_VALIDATION", 400, { field, message: `${field}: ${message}` });
 
@@ -25,7 +25,7 @@ function checkValues(field: string, expected: number, given: string[]) {
 }
 
 /** A template with its variables filled: the message Graph takes and the text the customer reads. */
-export interface PreparedTemplate {
+interface PreparedTemplate {
   message: TemplateMessage;
   text: string;
 }
@@ -35,7 +35,7 @@ export interface PreparedTemplate {
  * variable given) and fills it: the body's {{1}}… from `variables`, a text header's from
  * `headerVariables`, a media header from `headerMediaUrl`.
  */
-export async function prepareTemplate(db: Db, companyId: number, whatsappId: number, choice: TemplateSendBody): Promise<PreparedTemplate> {
+async function prepareTemplate(db: Db, companyId: number, whatsappId: number, choice: TemplateSendBody): Promise<PreparedTemplate> {
   const [row] = await db
     .select()
     .from(whatsappTemplates)

@@ -5,7 +5,7 @@ import { whatsapps } from "../../db/schema";
 import { isoJson } from "../../db/sqlParams";
 
 /** How long after the customer's last message a Cloud API connection may send free text. */
-export const SERVICE_WINDOW_MS = 24 * 60 * 60_000;
+const SERVICE_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Whether the `tickets` row aliased `alias` is on a Cloud API connection, as SQL. */
 const cloudSql = (alias: string) => `exists (select 1 from whatsapps sw where sw.id = ${alias}.whatsapp_id and sw.company_id = ${alias}.company_id and sw.channel = 'cloud')`;

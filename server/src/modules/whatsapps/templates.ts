@@ -9,7 +9,7 @@ import { findWhatsapp } from "./service";
 type TemplateRow = typeof whatsappTemplates.$inferSelect;
 
 /** A template as the API shows it: the components' type, format and text (what a preview needs). */
-export const presentTemplate = (t: TemplateRow): WhatsappTemplateView => ({
+const presentTemplate = (t: TemplateRow): WhatsappTemplateView => ({
   id: t.id,
   whatsappId: t.whatsappId,
   name: t.name,

@@ -24,6 +24,8 @@ export const connectionsEn: typeof connectionsPt = {
     title: "WhatsApp Cloud API",
     intro: "Details of your app in Meta's dashboard (WhatsApp > API Setup).",
     phoneNumberId: "Phone number ID",
+    businessAccountId: "WhatsApp Business Account ID",
+    businessAccountIdHint: "Optional: with it, the account’s approved message templates can be sent outside the 24-hour window.",
     accessToken: "Access token",
     appSecret: "App secret",
     secretKept: "Already stored; kept unless you type a new one.",

@@ -24,6 +24,8 @@ export const connectionsEs: typeof connectionsPt = {
     title: "WhatsApp Cloud API",
     intro: "Datos de su app en el panel de Meta (WhatsApp > Configuración de la API).",
     phoneNumberId: "ID del número de teléfono",
+    businessAccountId: "ID de la cuenta de WhatsApp Business",
+    businessAccountIdHint: "Opcional: con él, las plantillas de mensaje aprobadas de la cuenta se pueden enviar fuera de la ventana de 24 horas.",
     accessToken: "Token de acceso",
     appSecret: "Clave secreta de la app",
     secretKept: "Ya registrado; se mantiene a menos que escriba uno nuevo.",

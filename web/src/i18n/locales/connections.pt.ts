@@ -23,6 +23,8 @@ export const connectionsPt = {
     title: "WhatsApp Cloud API",
     intro: "Dados do seu app no painel da Meta (WhatsApp > Configuração da API).",
     phoneNumberId: "ID do número de telefone",
+    businessAccountId: "ID da conta do WhatsApp Business",
+    businessAccountIdHint: "Opcional: com ele, os modelos de mensagem aprovados da conta podem ser enviados fora da janela de 24 horas.",
     accessToken: "Token de acesso",
     appSecret: "Chave secreta do app",
     secretKept: "Já cadastrado; é mantido a menos que você digite um novo.",

@@ -36,6 +36,13 @@ export function CloudFields({ register, control, errors, connectionId, advanced 
         {...fieldError(e?.phoneNumberId)}
         slotProps={{ htmlInput: { inputMode: "numeric", "data-testid": "connection-cloud-phone" } }}
       />
+      <TextField
+        {...muiRegister(register("cloud.businessAccountId"))}
+        label={t("connections.cloud.businessAccountId")}
+        fullWidth
+        {...fieldError(e?.businessAccountId, t("connections.cloud.businessAccountIdHint"))}
+        slotProps={{ htmlInput: { inputMode: "numeric", "data-testid": "connection-cloud-waba" } }}
+      />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
         <TextField
           {...muiRegister(register("cloud.accessToken"))}

@@ -60,7 +60,17 @@ describe("connection form", () => {
       updatedAt: "",
       isDefault: false,
       channel: "cloud",
-      cloud: { phoneNumberId: "123", accessToken: "", appSecret: "", hasAccessToken: true, hasAppSecret: false, verifyToken: "verify-me-please", graphUrl: "https://graph.facebook.com", apiVersion: "v21.0" },
+      cloud: {
+        phoneNumberId: "123",
+        accessToken: "",
+        appSecret: "",
+        hasAccessToken: true,
+        hasAppSecret: false,
+        verifyToken: "verify-me-please",
+        graphUrl: "https://graph.facebook.com",
+        apiVersion: "v21.0",
+        businessAccountId: "102290129340398",
+      },
     });
     expect(values.channel).toBe("cloud");
     expect(values.cloud).toEqual({
@@ -70,6 +80,7 @@ describe("connection form", () => {
       verifyToken: "verify-me-please",
       graphUrl: "https://graph.facebook.com",
       apiVersion: "v21.0",
+      businessAccountId: "102290129340398",
       hasAccessToken: true,
       hasAppSecret: false,
     });

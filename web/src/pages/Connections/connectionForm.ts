@@ -14,6 +14,7 @@ export interface CloudFormValues {
   verifyToken: string;
   graphUrl: string;
   apiVersion: string;
+  businessAccountId: string;
   hasAccessToken: boolean;
   hasAppSecret: boolean;
 }
@@ -45,6 +46,7 @@ export const emptyCloudForm: CloudFormValues = {
   verifyToken: "",
   graphUrl: "",
   apiVersion: "",
+  businessAccountId: "",
   hasAccessToken: false,
   hasAppSecret: false,
 };
@@ -96,6 +98,7 @@ export function toFormValues(record: ConnectionRecord): ConnectionFormValues {
           verifyToken: record.cloud.verifyToken ?? "",
           graphUrl: record.cloud.graphUrl ?? "",
           apiVersion: record.cloud.apiVersion ?? "",
+          businessAccountId: record.cloud.businessAccountId ?? "",
           hasAccessToken: Boolean(record.cloud.hasAccessToken),
           hasAppSecret: Boolean(record.cloud.hasAppSecret),
         }
@@ -106,7 +109,7 @@ export function toFormValues(record: ConnectionRecord): ConnectionFormValues {
 /** The `cloud` body: blank secrets are left out (the server keeps the stored ones), as are blank advanced fields. */
 export function toCloudBody(cloud: CloudFormValues): CloudConfigBody {
   const body: CloudConfigBody = { phoneNumberId: cloud.phoneNumberId.trim(), verifyToken: cloud.verifyToken.trim() };
-  for (const key of ["accessToken", "appSecret", "graphUrl", "apiVersion"] as const) {
+  for (const key of ["accessToken", "appSecret", "graphUrl", "apiVersion", "businessAccountId"] as const) {
     const value = cloud[key].trim();
     if (value) body[key] = value;
   }

@@ -31,6 +31,8 @@ export interface CloudView {
   verifyToken: string;
   graphUrl: string;
   apiVersion: string;
+  /** The WhatsApp Business Account whose message templates are read; "" when not set. */
+  businessAccountId?: string;
 }
 
 export async function fetchConnection(id: number): Promise<ConnectionRecord> {

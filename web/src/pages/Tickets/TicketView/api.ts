@@ -1,5 +1,6 @@
 import { api } from "../../../api/client";
 import type { MessagesPage, MessageView, QuickMessage, Tag, TicketNote, TicketView } from "./types";
+import type { WhatsappTemplateView } from "@balcao/common";
 
 /** Cache keys of the ticket view; socket handlers write to the same entries. */
 export const ticketViewKeys = {
@@ -28,6 +29,16 @@ export interface TextMessage {
 }
 
 export const sendTextMessage = (ticketId: number, body: TextMessage) => api.post(`/messages/${ticketId}`, body);
+
+/** A Cloud API message template of the ticket's connection, as last read from Graph. */
+export async function fetchTemplates(whatsappId: number): Promise<WhatsappTemplateView[]> {
+  const { data } = await api.get<WhatsappTemplateView[]>(`/whatsapp/${whatsappId}/templates`);
+  return data;
+}
+
+/** Sends an approved template: `variables` fill its body's {{1}}, {{2}}…, `headerVariables` a text header's. */
+export const sendTemplateMessage = (ticketId: number, template: { name: string; language: string; variables: string[]; headerVariables: string[]; headerMediaUrl?: string }) =>
+  api.post(`/messages/${ticketId}`, { template });
 
 /** Multipart send: every file under `medias`, spaces in names replaced with underscores. */
 export function sendMediaMessage(ticketId: number, files: File[], body: string, quotedMsgId?: number) {

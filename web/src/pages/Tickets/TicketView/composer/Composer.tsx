@@ -1,7 +1,8 @@
 import { useCallback, useRef, useState, type ChangeEvent, type ClipboardEvent, type KeyboardEvent } from "react";
-import { Box, CircularProgress, FormControlLabel, IconButton, Paper, Switch, TextField, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { Alert, Box, Button, CircularProgress, FormControlLabel, IconButton, Paper, Switch, TextField, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import SendIcon from "@mui/icons-material/Send";
+import ArticleOutlinedIcon from "@mui/icons-material/ArticleOutlined";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { fillTemplateVariables } from "@balcao/common";
@@ -16,6 +17,9 @@ import { EmojiPicker } from "./EmojiPicker";
 import { QuickReplies, useQuickReplies } from "./QuickReplies";
 import { useSignOption } from "./useSignOption";
 import { VoiceRecorder } from "./VoiceRecorder";
+import { TemplatePicker } from "./TemplatePicker";
+import { useServiceWindow } from "../useServiceWindow";
+import { errorCode } from "../../../../api/errors";
 
 interface ComposerProps {
   ticket: TicketView;
@@ -40,7 +44,15 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
   const [sign, setSign] = useSignOption();
   const input = useRef<HTMLTextAreaElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const enabled = ticket.status === "open";
+  const open = ticket.status === "open";
+  const [templatesOpen, setTemplatesOpen] = useState(false);
+  // the server said the window is closed (e.g. the customer never wrote): until the window changes
+  const [refusedAt, setRefusedAt] = useState<string | null | undefined>(undefined);
+  const serviceWindow = useServiceWindow(ticket);
+  const windowClosed = serviceWindow.closed || refusedAt === ticket.serviceWindowEndsAt;
+  const hasTemplates = serviceWindow.left !== null || windowClosed;
+  // outside the Cloud API's 24-hour window only templates go out
+  const enabled = open && !windowClosed;
 
   const term = files.length === 0 ? quickReplyTerm(text) : null;
   const quick = useQuickReplies(term);
@@ -60,6 +72,9 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
       if (!body) return false;
       await sendTextMessage(ticket.id, { body, fromMe: true, ...(replyTo ? { quotedMsg: { id: replyTo.id } } : {}) });
       return true;
+    },
+    onError: (error) => {
+      if (errorCode(error) === "ERR_SERVICE_WINDOW_CLOSED") setRefusedAt(ticket.serviceWindowEndsAt);
     },
     onSuccess: (sent, draft) => {
       if (!sent) return;
@@ -150,6 +165,21 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
       {enabled && term !== null && <QuickReplies options={quick.options} loading={quick.loading} highlighted={highlighted} onPick={(option) => void pickQuickReply(option)} />}
       {enabled && replyTo && <ReplyPreview target={replyTo} onCancel={onCancelReply} />}
       {enabled && files.length > 0 && <AttachmentPreview files={files} onCancel={() => setFiles([])} />}
+      {open && windowClosed && (
+        <Alert
+          severity="warning"
+          sx={{ borderRadius: 0 }}
+          data-testid="composer-window-closed"
+          action={
+            <Button color="inherit" size="small" onClick={() => setTemplatesOpen(true)} data-testid="composer-template-closed">
+              {t("ticketView.templates.open")}
+            </Button>
+          }
+        >
+          {t("ticketView.serviceWindow.composerClosed")}
+        </Alert>
+      )}
+      {open && hasTemplates && <TemplatePicker ticket={ticket} open={templatesOpen} onClose={() => setTemplatesOpen(false)} onSent={refreshIfOffline} />}
       <Box sx={{ display: "flex", alignItems: "flex-end", gap: 0.5, px: 1, py: 1 }}>
         {!recording && (
           <>
@@ -162,6 +192,13 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
               </span>
             </Tooltip>
             <input ref={fileInput} type="file" multiple hidden onChange={onFiles} data-testid="composer-file-input" />
+            {open && hasTemplates && (
+              <Tooltip title={t("ticketView.templates.open")}>
+                <IconButton aria-label={t("ticketView.templates.open")} onClick={() => setTemplatesOpen(true)} data-testid="composer-templates">
+                  <ArticleOutlinedIcon />
+                </IconButton>
+              </Tooltip>
+            )}
             {wide && (
               <FormControlLabel
                 sx={{ mx: 0.5, mb: 0.5 }}
@@ -189,11 +226,13 @@ export function Composer({ ticket, replyTo, onCancelReply }: ComposerProps) {
               onPaste={onPaste}
               disabled={!enabled}
               placeholder={
-                enabled
-                  ? files.length
-                    ? t("ticketView.composer.caption")
-                    : t(wide ? "ticketView.composer.placeholder" : "ticketView.composer.placeholderShort")
-                  : t(wide ? "ticketView.composer.disabledHint" : "ticketView.composer.disabledHintShort")
+                open && windowClosed
+                  ? t("ticketView.serviceWindow.placeholderClosed")
+                  : enabled
+                    ? files.length
+                      ? t("ticketView.composer.caption")
+                      : t(wide ? "ticketView.composer.placeholder" : "ticketView.composer.placeholderShort")
+                    : t(wide ? "ticketView.composer.disabledHint" : "ticketView.composer.disabledHintShort")
               }
               multiline
               maxRows={5}

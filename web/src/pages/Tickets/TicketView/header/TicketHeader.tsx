@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { TicketView } from "../types";
 import { TicketActions } from "./TicketActions";
 import { TicketOptionsMenu } from "./TicketOptionsMenu";
+import { ServiceWindowChip } from "./ServiceWindowChip";
 
 /** Contact (opens the contact drawer), assigned user, queue, status actions and the options menu. */
 export function TicketHeader({ ticket, onOpenContact }: { ticket: TicketView; onOpenContact(): void }) {
@@ -32,6 +33,7 @@ export function TicketHeader({ ticket, onOpenContact }: { ticket: TicketView; on
         </Box>
       </ButtonBase>
       <Chip size="small" label={ticket.queue?.name ?? t("ticketView.header.noQueue")} sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", maxWidth: 160, display: { xs: "none", sm: "inline-flex" } }} />
+      <ServiceWindowChip ticket={ticket} />
       <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, ml: "auto" }}>
         <TicketActions ticket={ticket} />
         <TicketOptionsMenu ticket={ticket} />
