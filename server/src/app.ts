@@ -108,6 +108,8 @@ export interface BuildOptions {
   webDist?: string;
   /** PGlite location override (tests use "memory://"). */
   pgliteDir?: string;
+  /** A dumped PGlite data directory the embedded database starts from (tests pass a migrated one). */
+  pgliteTemplate?: Blob;
   /** Runs the durable jobs (timed rules, re-sends); tests that do not need them leave them off. */
   jobs?: boolean;
   /** How long a committed event belongs to its process before another's sweep takes it (tests shorten it). */
@@ -121,7 +123,7 @@ export interface BuildOptions {
 }
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<BuiltApp> {
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pglite"), poolSize: config.databasePoolSize });
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: options.pgliteDir ?? path.join(config.dataDir, "pglite"), pgliteTemplate: options.pgliteTemplate, poolSize: config.databasePoolSize });
   let redis: Redis[] = [];
   try {
     await database.migrate();
