@@ -7,7 +7,7 @@ import type { EventLog } from "../events/record";
 import type { InboundMessage } from "../channels/contract";
 import { contactDeleted, contactStream, contactUpdated } from "../modules/contacts/events";
 import { presentContact } from "../modules/contacts/present";
-import { ticketDeleted, ticketUpdated } from "../modules/tickets/events";
+import { ticketDeleted, ticketUpdated, type Placement } from "../modules/tickets/events";
 import { presentTickets } from "../modules/tickets/present";
 
 type ContactRow = typeof contacts.$inferSelect;
@@ -86,7 +86,9 @@ const unnamed = (c: ContactRow) => !c.name.trim() || c.name === c.number || c.na
  * hold numbers, not contacts. Two open or pending tickets on the same connection become one,
  * as the attendant would expect of one conversation: the newer ticket's messages, notes, tags
  * and schedules go to the older ticket, and the emptied newer ticket is deleted, so the list
- * shows one ticket with the whole conversation. Tickets already closed move as they are.
+ * shows one ticket with the whole conversation; when only the newer one was being attended
+ * (open), the older takes its attendant, queue and status, so nobody loses the conversation.
+ * Tickets already closed move as they are.
  * An audited `contacts.merged` event says what happened.
  */
 async function merge(tx: Tx, events: EventLog, companyId: number, identity: { lid: string; number: string }, byNumber: ContactRow, byLid: ContactRow) {
@@ -101,6 +103,7 @@ async function merge(tx: Tx, events: EventLog, companyId: number, identity: { li
   const byConnection = new Map<number | null, TicketRow[]>();
   for (const t of active) byConnection.set(t.whatsappId, [...(byConnection.get(t.whatsappId) ?? []), t]);
   const combined: number[] = [];
+  const before = new Map<number, Placement>();
   for (const [older, newer] of byConnection.values()) {
     if (!newer) continue;
     await tx
@@ -119,9 +122,11 @@ async function merge(tx: Tx, events: EventLog, companyId: number, identity: { li
       sql`insert into ticket_tags (company_id, ticket_id, tag_id) select company_id, ${older.id}::int, tag_id from ticket_tags where company_id = ${companyId}::int and ticket_id = ${newer.id}::int on conflict do nothing`,
     );
     const latest = newer.updatedAt > older.updatedAt ? newer : older;
+    const attended = older.status === "pending" && newer.status === "open" ? { status: newer.status, userId: newer.userId, queueId: newer.queueId } : {};
+    if (attended.status) before.set(older.id, older);
     await tx
       .update(tickets)
-      .set({ unreadMessages: older.unreadMessages + newer.unreadMessages, lastMessage: latest.lastMessage, updatedAt: now })
+      .set({ ...attended, unreadMessages: older.unreadMessages + newer.unreadMessages, lastMessage: latest.lastMessage, updatedAt: now })
       .where(and(eq(tickets.companyId, companyId), eq(tickets.id, older.id)));
     await tx.delete(tickets).where(and(eq(tickets.companyId, companyId), eq(tickets.id, newer.id)));
     events.add(ticketDeleted(companyId, newer.id, newer));
@@ -175,6 +180,6 @@ async function merge(tx: Tx, events: EventLog, companyId: number, identity: { li
     .select()
     .from(tickets)
     .where(and(eq(tickets.companyId, companyId), eq(tickets.contactId, keep.id), inArray(tickets.status, ["open", "pending"])));
-  for (const ticket of await presentTickets(tx, companyId, theirs)) events.add(ticketUpdated(ticket));
+  for (const ticket of await presentTickets(tx, companyId, theirs)) events.add(ticketUpdated(ticket, { before: before.get(ticket.id) }));
   return row;
 }

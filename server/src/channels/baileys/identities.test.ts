@@ -100,6 +100,8 @@ describe("WhatsApp LIDs", () => {
       { companyId: whatsapp.companyId, ticketId: byLid.ticketId, contactId: byLid.contactId!, note: "pediu troca" },
     ]);
 
+    // only the newer ticket was being attended: the combined one keeps its attendant
+    expect((await t.http.put(`/tickets/${byLid.ticketId}`, { status: "open", userId: admin.user.id }, admin.token)).status).toBe(200);
     const live = await connectSocket(t.url, admin.token);
     const deleted = nextEvent(live, `company-${whatsapp.companyId}-contact`, 3_000, (e) => e.action === "delete" && e.contactId === byLid.contactId);
     const updated = nextEvent(live, `company-${whatsapp.companyId}-contact`, 3_000, (e) => e.action === "update" && e.contact.id === byNumber.contactId);
@@ -119,6 +121,7 @@ describe("WhatsApp LIDs", () => {
       .from(tickets)
       .where(inArray(tickets.contactId, [byNumber.contactId!, byLid.contactId!]));
     expect(theirs.map((x) => x.id)).toEqual([byNumber.ticketId]);
+    expect(theirs[0]).toMatchObject({ status: "open", userId: admin.user.id });
     const moved = await db.select().from(messages).where(eq(messages.ticketId, byNumber.ticketId));
     expect(moved.map((m) => m.externalId).sort()).toEqual(["3EB0MERGE00000000001", "3EB0MERGE00000000002"]);
     expect(moved.every((m) => m.contactId === byNumber.contactId)).toBe(true);
