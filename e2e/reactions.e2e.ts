@@ -5,6 +5,7 @@ import { startJourney, stopJourney } from "./support/journey";
 import { ADMIN, type RunningServer } from "./support/server";
 import { api } from "./support/api";
 import { signedInPage } from "./support/session";
+import { simulateCustomer } from "./support/simulator";
 import { adminApiSession, pairedSandbox, type SandboxConnection } from "./support/workspace";
 
 let server: RunningServer;
@@ -18,6 +19,7 @@ const phone = <T = any>(path: string, body: unknown) => api<T>(server.url, "POST
 
 describe.skipIf(!browserAvailable)("reactions and what the customer changed, on the ticket screen", () => {
   let first: { id: number };
+  let ticketUuid = "";
 
   beforeAll(async () => {
     ({ server, browser } = await startJourney());
@@ -25,6 +27,7 @@ describe.skipIf(!browserAvailable)("reactions and what the customer changed, on 
     whatsapp = await pairedSandbox(server, token);
     const stored = await phone<{ message: { id: number }; ticket: { id: number; uuid: string } }>("/inbound", { id: "E2E-R-1", number: NUMBER, name: "Rosa Reação", body: "Vocês têm em azul?" });
     first = stored.message;
+    ticketUuid = stored.ticket.uuid;
     await phone("/inbound", { id: "E2E-R-2", number: NUMBER, name: "Rosa Reação", body: "Às 9h" });
     await api(server.url, "PUT", `/tickets/${stored.ticket.id}`, { status: "open", userId: user.id }, token);
     admin = await signedInPage(browser, server, ADMIN, { viewport: { width: 1280, height: 860 } });
@@ -62,5 +65,14 @@ describe.skipIf(!browserAvailable)("reactions and what the customer changed, on 
     await list.getByText("Às 10h").waitFor({ timeout: 10_000 });
     await list.getByTestId("message-edited").click();
     await list.getByTestId("message-edit-history").getByText(/Às 9h/).waitFor({ timeout: 5_000 });
+  });
+
+  it("the customer reacts from the simulator, and the attendant sees it on the bubble", async () => {
+    await simulateCustomer(admin, NUMBER, "Rosa Reação");
+    await admin.getByTestId("simulator-message-E2E-R-1").waitFor();
+    await admin.getByTestId("simulator-react-E2E-R-1").click();
+    await admin.getByTestId("simulator-react-🙏").click();
+    await admin.goto(`${server.url}/tickets/${ticketUuid}`);
+    await admin.getByTestId(`message-reactions-${first.id}`).locator('[data-emoji="🙏"][data-by="contact"]').waitFor({ timeout: 10_000 });
   });
 });

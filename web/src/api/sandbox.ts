@@ -85,6 +85,11 @@ export async function sendInbound(whatsappId: number, body: InboundBody): Promis
   await api.post(`/sandbox/${whatsappId}/inbound`, body);
 }
 
+/** The customer reacts to a message of the phone ("" takes the reaction back). */
+export async function sendSandboxReaction(whatsappId: number, externalId: string, emoji: string): Promise<void> {
+  await api.post(`/sandbox/${whatsappId}/reaction`, { id: externalId, emoji });
+}
+
 export async function sendAck(whatsappId: number, externalId: string, ack: number): Promise<void> {
   await api.post(`/sandbox/${whatsappId}/ack`, { id: externalId, ack });
 }

@@ -1,4 +1,8 @@
-import { Box, IconButton, Stack, Tooltip, Typography } from "@mui/material";
+import { useState } from "react";
+import { Box, IconButton, Menu, Stack, Tooltip, Typography } from "@mui/material";
+import AddReactionOutlinedIcon from "@mui/icons-material/AddReactionOutlined";
+import CloseIcon from "@mui/icons-material/Close";
+import { REACTION_EMOJIS } from "@balcao/common";
 import BlockIcon from "@mui/icons-material/Block";
 import ReplyIcon from "@mui/icons-material/Reply";
 import { useTranslation } from "react-i18next";
@@ -42,10 +46,42 @@ interface MessageBubbleProps {
   quoted?: SandboxMessage;
   localUrl?: string;
   onReply?(message: SandboxMessage): void;
+  onReact?(message: SandboxMessage, emoji: string): void;
+}
+
+/** The customer's reaction to a message: one of the usual emojis, or none (takes it back). */
+function ReactButton({ message, onReact }: { message: SandboxMessage; onReact(message: SandboxMessage, emoji: string): void }) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const pick = (emoji: string) => {
+    setAnchor(null);
+    onReact(message, emoji);
+  };
+  return (
+    <>
+      <Tooltip title={t("simulator.react")}>
+        <IconButton className="reply" size="small" onClick={(e) => setAnchor(e.currentTarget)} aria-label={t("simulator.react")} data-testid={`simulator-react-${message.id}`} sx={{ opacity: { xs: 1, md: 0.3 } }}>
+          <AddReactionOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <Box sx={{ display: "flex", px: 1 }}>
+          {REACTION_EMOJIS.map((emoji) => (
+            <IconButton key={emoji} size="small" onClick={() => pick(emoji)} data-testid={`simulator-react-${emoji}`} sx={{ fontSize: 20, width: 36, height: 36 }}>
+              {emoji}
+            </IconButton>
+          ))}
+          <IconButton size="small" onClick={() => pick("")} aria-label={t("simulator.unreact")} data-testid="simulator-unreact" sx={{ width: 36, height: 36 }}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Box>
+      </Menu>
+    </>
+  );
 }
 
 /** One message on the phone: the customer's own on the right (green), the attendant's on the left. */
-export function MessageBubble({ message, quoted, localUrl, onReply }: MessageBubbleProps) {
+export function MessageBubble({ message, quoted, localUrl, onReply, onReact }: MessageBubbleProps) {
   const { t } = useTranslation();
   const mine = message.direction === "in";
   const kind = mediaKind(message);
@@ -109,6 +145,7 @@ export function MessageBubble({ message, quoted, localUrl, onReply }: MessageBub
           </IconButton>
         </Tooltip>
       )}
+      {onReact && !message.deleted && <ReactButton message={message} onReact={onReact} />}
     </Stack>
   );
 }

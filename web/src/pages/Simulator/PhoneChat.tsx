@@ -16,6 +16,7 @@ interface PhoneChatProps {
   placeholder?: string | null;
   onRetry(): void;
   onReply(message: SandboxMessage): void;
+  onReact?(message: SandboxMessage, emoji: string): void;
 }
 
 function Centered({ children }: { children: ReactNode }) {
@@ -27,7 +28,7 @@ function Centered({ children }: { children: ReactNode }) {
 }
 
 /** The phone's message list, WhatsApp style, kept scrolled to the newest message. */
-export function PhoneChat({ messages, previews, loading, error, placeholder, onRetry, onReply }: PhoneChatProps) {
+export function PhoneChat({ messages, previews, loading, error, placeholder, onRetry, onReply, onReact }: PhoneChatProps) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
   const byId = useMemo(() => new Map(messages.map((m) => [m.id, m])), [messages]);
@@ -103,7 +104,7 @@ export function PhoneChat({ messages, previews, loading, error, placeholder, onR
                   <Chip size="small" label={formatDate(day)} sx={{ bgcolor: "background.paper", boxShadow: 1 }} />
                 </Box>
               )}
-              <MessageBubble message={message} quoted={message.quotedId ? byId.get(message.quotedId) : undefined} localUrl={previews[message.id]} onReply={onReply} />
+              <MessageBubble message={message} quoted={message.quotedId ? byId.get(message.quotedId) : undefined} localUrl={previews[message.id]} onReply={onReply} onReact={onReact} />
             </Fragment>
           );
         })}

@@ -1,7 +1,8 @@
 import { useEffect, useState } from "react";
 import { Box, Paper, Stack } from "@mui/material";
 import { useTranslation } from "react-i18next";
-import type { SandboxMessage } from "../../api/sandbox";
+import { toast } from "react-toastify";
+import { sendSandboxReaction, type SandboxMessage } from "../../api/sandbox";
 import { useSessionUser } from "../../app/authContext";
 import { PageContainer } from "../../components/PageContainer";
 import { ConnectionPanel } from "./ConnectionPanel";
@@ -83,6 +84,7 @@ export function SimulatorPage() {
             placeholder={placeholder}
             onRetry={() => void conversation.query.refetch()}
             onReply={setReplyTo}
+            onReact={selected ? (message, emoji) => void sendSandboxReaction(selected.id, message.id, emoji).catch(() => toast.error(t("simulator.reactionFailed"))) : undefined}
           />
           <PhoneComposer disabled={Boolean(disabledReason)} disabledReason={disabledReason} replyTo={replyTo} onCancelReply={() => setReplyTo(null)} onSend={conversation.sendMessage} />
         </Paper>
