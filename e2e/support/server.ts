@@ -1,10 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { migratedPglite } from "../../server/src/test/pgliteTemplate";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const ADMIN = { email: "admin@admin.com", password: "e2e-admin-pass" };
@@ -50,6 +51,12 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const db = await freshDatabase();
   const env: Record<string, string> = { PATH: process.env.PATH!, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: "warn", ...extraEnv };
   if (db.url) env.DATABASE_URL = db.url;
+  else {
+    // the embedded database starts as a migrated copy, not an empty cluster to create and migrate
+    await fs.mkdir(path.join(dataDir, "pglite"));
+    const untar = spawnSync("tar", ["-xf", await migratedPglite(), "-C", path.join(dataDir, "pglite")], { encoding: "utf8" });
+    if (untar.status !== 0) throw new Error(`cannot unpack the embedded database: ${untar.stderr}`);
+  }
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));

@@ -3,13 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs/promises";
 import type { AddressInfo } from "node:net";
-import { fileURLToPath } from "node:url";
-import PgBoss from "pg-boss";
 import { io as ioClient, type Socket } from "socket.io-client";
 import { loadConfig, type Config } from "../config";
 import { buildApp, type BuiltApp, type BuildOptions } from "../app";
-import { openDatabase } from "../db/client";
-import { JOBS_SCHEMA } from "../db/jobTables";
+import { migratedPglite } from "./pgliteTemplate";
 
 export const ADMIN = { email: "admin@admin.com", password: "admin-test-pass" };
 
@@ -34,39 +31,6 @@ export async function freshDatabaseUrl(): Promise<{ url?: string; drop?: () => P
       await c.end();
     },
   };
-}
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), "../db/migrations");
-let template: Promise<Blob> | undefined;
-
-/**
- * An embedded database with every migration applied, dumped once per schema into the temp folder:
- * each test app starts from a copy instead of creating and migrating a cluster (seconds each).
- * The file's name is a hash of the migrations and the job tables, so a schema change makes a new one.
- */
-function migratedPglite(): Promise<Blob> {
-  return (template ??= (async () => {
-    const hash = crypto.createHash("sha256").update(PgBoss.getConstructionPlans(JOBS_SCHEMA));
-    for (const name of (await fs.readdir(migrationsFolder, { recursive: true })).sort()) {
-      const file = path.join(migrationsFolder, name);
-      if ((await fs.stat(file)).isFile()) hash.update(name).update(await fs.readFile(file));
-    }
-    const file = path.join(os.tmpdir(), `balcao-pglite-${hash.digest("hex").slice(0, 16)}.tar`);
-    const saved = await fs.readFile(file).catch(() => null);
-    if (saved) return new Blob([saved]);
-    const database = await openDatabase({ pgliteDir: "memory://" });
-    try {
-      await database.migrate();
-      const dump = await database.dumpDataDir!();
-      // written whole, then renamed: a test process starting meanwhile never reads half a file
-      const partial = `${file}.${process.pid}`;
-      await fs.writeFile(partial, Buffer.from(await dump.arrayBuffer()));
-      await fs.rename(partial, file);
-      return dump;
-    } finally {
-      await database.close();
-    }
-  })());
 }
 
 export interface TestApp {
@@ -99,7 +63,7 @@ export async function startTestApp(opts: StartOptions = {}): Promise<TestApp> {
     ...(db.url ? { DATABASE_URL: db.url } : {}),
     ...opts.env,
   });
-  const embedded = db.url ? {} : opts.build?.pgliteDir ? {} : { pgliteDir: "memory://", pgliteTemplate: await migratedPglite() };
+  const embedded = db.url ? {} : opts.build?.pgliteDir ? {} : { pgliteDir: "memory://", pgliteTemplate: new Blob([await fs.readFile(await migratedPglite())]) };
   const built = await buildApp(config, { logger: false, jobs: false, checkResponses: true, ...embedded, ...opts.build });
   await built.app.listen({ port: 0, host: "127.0.0.1" });
   const { port } = built.app.server.address() as AddressInfo;
