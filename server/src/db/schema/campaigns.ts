@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import type { TemplateSendBody } from "@balcao/common";
 import { companyColumn } from "./companies";
 import { timestamps } from "./timestamps";
 import { whatsapps } from "./whatsapps";
@@ -57,6 +58,8 @@ export const campaigns = pgTable(
     fileListId: integer().references(() => fileLists.id, { onDelete: "set null" }),
     mediaPath: text(),
     mediaName: text(),
+    /** On a Cloud API connection, the approved message template sent instead of the messages; its variables may hold the contact's {placeholders}. */
+    template: jsonb().$type<TemplateSendBody>(),
     /** The sending's pace, shared by every process: the next message goes out at this time, not before. */
     nextSendAt: at(),
     /** Sends the channel refused in a row: each one lengthens the campaign's pause, a success clears it. */

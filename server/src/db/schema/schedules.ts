@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import type { TemplateSendBody } from "@balcao/common";
 import { companyColumn } from "./companies";
 import { contacts } from "./contacts";
 import { timestamps } from "./timestamps";
@@ -21,6 +22,10 @@ export const schedules = pgTable(
     status: text().notNull().default("PENDENTE"),
     mediaPath: text(),
     mediaName: text(),
+    /** On a Cloud API connection, the approved message template sent instead of the text (its variables may name {{name}}, {{ms}}…). */
+    template: jsonb().$type<TemplateSendBody>(),
+    /** Why the last send failed (an ERR_ code), when its status is ERRO. */
+    failure: text(),
     ...timestamps,
   },
   (t) => [index("schedules_company_send_at_idx").on(t.companyId, t.sendAt), index("schedules_due_idx").on(t.status, t.sendAt)],

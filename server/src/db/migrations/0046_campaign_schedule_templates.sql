@@ -1,0 +1,3 @@
+ALTER TABLE "schedules" ADD COLUMN "template" jsonb;--> statement-breakpoint
+ALTER TABLE "schedules" ADD COLUMN "failure" text;--> statement-breakpoint
+ALTER TABLE "campaigns" ADD COLUMN "template" jsonb;
