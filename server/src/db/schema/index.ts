@@ -23,3 +23,4 @@ export * from "./queueIntegrations";
 export * from "./prompts";
 export * from "./importMappings";
 export * from "./whatsappTemplates";
+export * from "./twoFactor";
