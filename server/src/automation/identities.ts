@@ -22,6 +22,28 @@ const digits = (s: string | undefined) => (s ?? "").replace(/\D/g, "");
  * (`linkIdentity`). Group messages are the group's: left as they are.
  */
 export async function resolveInbound(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage): Promise<InboundMessage> {
+  const found = await byIdentity(ctx, whatsapp, inbound);
+  if (found.username && !found.isGroup) await keepUsername(ctx, whatsapp.companyId, found);
+  return found;
+}
+
+/**
+ * A username the channel told, on the company's contact of this number or LID (a new contact takes
+ * it when the message adds it, inboundStore.ts). Written only when it changed.
+ */
+async function keepUsername(ctx: AppContext, companyId: number, inbound: InboundMessage) {
+  const number = digits(inbound.number);
+  const lid = digits(inbound.lid);
+  const username = inbound.username!.trim();
+  const who = number ? eq(contacts.number, number) : lid ? eq(contacts.lid, lid) : undefined;
+  if (!who) return;
+  await ctx.db
+    .update(contacts)
+    .set({ username, updatedAt: new Date() })
+    .where(and(eq(contacts.companyId, companyId), who, sql`${contacts.username} is distinct from ${username}`));
+}
+
+async function byIdentity(ctx: AppContext, whatsapp: { id: number; companyId: number }, inbound: InboundMessage): Promise<InboundMessage> {
   const lid = digits(inbound.lid);
   if (inbound.isGroup || !lid) return inbound;
   const number = digits(inbound.number);

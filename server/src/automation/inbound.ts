@@ -98,6 +98,7 @@ async function receive(ctx: AppContext, whatsapp: { id: number; companyId: numbe
     sourceNumber: inbound.number,
     number,
     lid: inbound.isGroup ? null : digits(inbound.lid ?? "") || null,
+    username: inbound.isGroup ? null : inbound.username?.trim() || null,
     name: inbound.name?.trim() ?? "",
     isGroup: !!inbound.isGroup,
     fromMe: !!inbound.fromMe,

@@ -13,6 +13,8 @@ export interface PreparedInbound {
   number: string;
   /** WhatsApp's LID of the customer; `number` is "" when only the LID is known (automation/identities.ts). */
   lid?: string | null;
+  /** The customer's WhatsApp username, kept on a new contact (an existing one: identities.ts). */
+  username?: string | null;
   name: string;
   isGroup: boolean;
   fromMe: boolean;
@@ -77,6 +79,7 @@ const rowOfGroup = (items: PreparedInbound[], grp: number) => ({
   grp,
   number: items[0].number,
   lid: items[0].lid ?? null,
+  username: [...items].reverse().find((i) => i.username)?.username ?? null,
   name: [...items].reverse().find((i) => i.name)?.name ?? "",
   is_group: items[0].isGroup,
 });
@@ -124,7 +127,7 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           select * from json_to_recordset(${JSON.stringify(items)}::json)
             as i(ord int, grp int, external_id text, source_number text, body text, from_me boolean, media_type text, media_path text, media_name text,
               quoted_external_id text, participant text, created_at timestamptz, preview text, forwarded boolean, quoted_status text)),
-        groups as (select * from json_to_recordset(${JSON.stringify(groups.map(rowOfGroup))}::json) as g(grp int, number text, lid text, name text, is_group boolean)),
+        groups as (select * from json_to_recordset(${JSON.stringify(groups.map(rowOfGroup))}::json) as g(grp int, number text, lid text, username text, name text, is_group boolean)),
         -- each lookup is a lateral one: the planner cannot turn it into a scan of the whole table
         -- joined to a batch it estimates at a hundred rows
         dup as (select m.* from input i cross join lateral (select * from messages m where m.whatsapp_id = ${whatsapp.id}::int and m.external_id = i.external_id) m),
@@ -142,10 +145,10 @@ function statement(ctx: AppContext, whatsapp: { id: number; companyId: number },
           select * from contacts k where k.company_id = ${companyId}::int and k.number = go.number and k.number <> ''
           union all select * from contacts k where k.company_id = ${companyId}::int and go.number = '' and k.lid = go.lid) k),
         added as (
-          insert into contacts (company_id, name, number, lid, is_group, whatsapp_id)
+          insert into contacts (company_id, name, number, lid, username, is_group, whatsapp_id)
           -- a LID another contact holds (with another number: identities.ts leaves it there) is not taken
           select ${companyId}::int, coalesce(nullif(go.name, ''), nullif(go.number, ''), go.lid), go.number,
-            case when go.number <> '' and exists (select 1 from contacts k where k.company_id = ${companyId}::int and k.lid = go.lid) then null else go.lid end, go.is_group, ${whatsapp.id}::int from go
+            case when go.number <> '' and exists (select 1 from contacts k where k.company_id = ${companyId}::int and k.lid = go.lid) then null else go.lid end, go.username, go.is_group, ${whatsapp.id}::int from go
           where not exists (select 1 from found where found.grp = go.grp)
           on conflict do nothing
           returning *),

@@ -19,6 +19,8 @@ export interface InboundMessage {
    * is then "" when the phone number is not known. At least one of the two is given.
    */
   lid?: string;
+  /** The sender's WhatsApp username, when the channel tells it. */
+  username?: string;
   name?: string;
   isGroup?: boolean;
   /** Sender inside a group. */

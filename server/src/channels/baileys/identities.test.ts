@@ -172,6 +172,17 @@ describe("WhatsApp LIDs", () => {
     expect((await db.select().from(contacts).where(eq(contacts.id, held.id)))[0]).toMatchObject({ number: "5551990001111", lid: "401928374655647" });
   });
 
+  it("keeps the username WhatsApp tells, on a new contact and on a known one", async () => {
+    const fresh = { ...fx.text, key: { remoteJid: "5561993334444@s.whatsapp.net", remoteJidUsername: "gabi.store", fromMe: false, id: "3EB0USER000000000001", addressingMode: "pn" } };
+    await upsert(fresh);
+    const first = await stored("3EB0USER000000000001");
+    expect((await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, first.contactId!)))[0]).toMatchObject({ number: "5561993334444", username: "gabi.store" });
+
+    await upsert({ ...fx.lidText, key: { ...fx.lidText.key, id: "3EB0USER000000000002", remoteJidUsername: "ana.rj" } });
+    const second = await stored("3EB0USER000000000002");
+    expect((await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, second.contactId!)))[0]).toMatchObject({ number: "5521998877665", username: "ana.rj" });
+  });
+
   it("a call from a caller known by LID only is logged in that contact's ticket", async () => {
     socket.emit("call", [fx.callOffer("CALL-LID-0001", `${fx.LID_CUSTOMER}@lid`)]);
     await adapter.idle();

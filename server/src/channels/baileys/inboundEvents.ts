@@ -85,6 +85,7 @@ export async function eventOfMessage(baileys: BaileysLibrary, msg: WAMessage, do
     name: group || fromMe ? undefined : msg.pushName?.trim() || undefined,
     isGroup: group || undefined,
     participant: group ? participantOf(msg) : undefined,
+    username: (!group && msg.key.remoteJidUsername?.trim()) || undefined,
     body: "",
     fromMe: fromMe || undefined,
     timestamp: timestampOf(msg.messageTimestamp),
