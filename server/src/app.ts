@@ -33,6 +33,7 @@ import { registerRouteLimits } from "./http/routeLimits";
 import { currentCaller, resolveCaller } from "./modules/auth/caller";
 import { setOnline } from "./modules/users/presence";
 import { authRoutes } from "./modules/auth/routes";
+import { twoFactorRoutes } from "./modules/twoFactor/routes";
 import { passwordResetRoutes } from "./modules/passwordReset/routes";
 import { ResetCodeStore } from "./modules/passwordReset/codes";
 import { ResetLimiter } from "./modules/passwordReset/limits";
@@ -206,6 +207,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         registerStorableInputGuard(api);
         await api.register(systemRoutes(ctx));
         await api.register(authRoutes(ctx, limiter));
+        await api.register(twoFactorRoutes(ctx, limiter));
         await api.register(passwordResetRoutes(ctx, resets));
         await api.register(planRoutes(ctx));
         await api.register(companyRoutes(ctx));

@@ -12,6 +12,7 @@ import { isCompanyExpired } from "../companies/dueDate";
 import { companyRefused } from "../companies/sendingAllowed";
 import { command, publish } from "../../events/command";
 import { signedIn, signInFailed, signedOut } from "./events";
+import { challengeAfterPassword, completeChallenge } from "../twoFactor/service";
 
 export interface IssuedSession {
   token: string;
@@ -45,14 +46,30 @@ export async function login(ctx: AppContext, limiter: LoginLimiter, body: LoginB
       .where(and(eq(users.id, row.user.id), eq(users.passwordHash, row.user.passwordHash)));
   }
   if (isCompanyExpired(row.company)) throw companyRefused(row.company);
+  // with a second factor (or one required), the session opens after its code (modules/twoFactor)
+  const challenge = await challengeAfterPassword(ctx, row.user);
+  if (challenge) return challenge;
+  return openSignedIn(ctx, row.user, meta);
+}
+
+/** Opens the session of a user who proved who they are. */
+async function openSignedIn(ctx: AppContext, account: typeof users.$inferSelect, meta: { ip: string; userAgent?: string }) {
   // The browser signed in before this one is told to leave, and its session closes (listeners/realtime/sessions.ts).
   const { sessionId, secret } = await command(ctx, async (tx, events) => {
-    const opened = await openSession(tx, row.user, meta);
-    events.add(signedIn(row.user, meta.ip, opened.closedSessionIds));
+    const opened = await openSession(tx, account, meta);
+    events.add(signedIn(account, meta.ip, opened.closedSessionIds));
     return opened;
   });
-  const user = await loadSessionUser(ctx.db, row.user.id);
+  const user = await loadSessionUser(ctx.db, account.id);
   return issue(ctx, user!, sessionId, secret);
+}
+
+/** The second step of a sign-in: the challenge's code right, the session opens as the password alone opens it otherwise. */
+export async function loginSecondStep(ctx: AppContext, limiter: LoginLimiter, body: { challenge: string; code: string }, meta: { ip: string; userAgent?: string }) {
+  const { userId, recoveryCodes } = await completeChallenge(ctx, limiter, body, meta.ip);
+  const [row] = await ctx.db.select({ user: users, company: companies }).from(users).innerJoin(companies, eq(companies.id, users.companyId)).where(eq(users.id, userId));
+  if (isCompanyExpired(row.company)) throw companyRefused(row.company);
+  return { ...(await openSignedIn(ctx, row.user, meta)), recoveryCodes };
 }
 
 export async function refresh(ctx: AppContext, refreshToken: string | undefined) {
