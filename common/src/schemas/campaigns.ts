@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedString, listQuery, optionalId } from "./common";
 import { V } from "./messages";
 import { isCalendarDateTime } from "./dates";
+import { templateSendBody, type TemplateSendBody } from "./tickets";
 
 /** A campaign's life (administration §4): new ones are INATIVA. */
 export const CAMPAIGN_STATUSES = ["INATIVA", "PROGRAMADA", "EM_ANDAMENTO", "CANCELADA", "FINALIZADA"] as const;
@@ -67,6 +68,12 @@ export const campaignBody = z.object({
   confirmationMessage3: text(10_000),
   confirmationMessage4: text(10_000),
   confirmationMessage5: text(10_000),
+  /**
+   * On a Cloud API connection, one of its approved message templates sent instead of the messages
+   * (campaigns write first, outside any service window); its variables may hold the contact's
+   * {nome}/{name}, {numero}/{number}, {email} and the settings' variables. null drops it.
+   */
+  template: templateSendBody.nullable().optional(),
   /** Sent by the original client; the caller's company and the server's status are used. */
   companyId: z.unknown().optional(),
   status: z.unknown().optional(),
@@ -101,6 +108,7 @@ export interface CampaignRecord {
   companyId: number;
   mediaPath: string | null;
   mediaName: string | null;
+  template: TemplateSendBody | null;
   createdAt: string;
   updatedAt: string;
   whatsapp: { id: number; name: string } | null;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_ID, optionalId, pageNumberField } from "./common";
 import { V } from "./messages";
 import { isCalendarDateTime } from "./dates";
+import { templateSendBody, type TemplateSendBody } from "./tickets";
 
 /** A scheduled message waits as PENDENTE, then is ENVIADA, or ERRO when it could not go out. */
 export const SCHEDULE_STATUSES = ["PENDENTE", "ENVIADA", "ERRO"] as const;
@@ -47,6 +48,11 @@ export const scheduleBody = scheduleFormSchema.extend({
   sendAt: scheduleSendAtField.transform((v) => new Date(v)),
   userId: optionalId,
   ticketId: optionalId,
+  /**
+   * On a Cloud API connection, an approved message template sent instead of the text (which stays
+   * the schedule's note), for a contact whose 24-hour window may be closed then; null drops it.
+   */
+  template: templateSendBody.nullable().optional(),
 });
 export type ScheduleBody = z.infer<typeof scheduleBody>;
 
@@ -72,6 +78,10 @@ export interface ScheduleView {
   companyId: number;
   mediaPath: string | null;
   mediaName: string | null;
+  /** The message template sent instead of the text (Cloud API), if any. */
+  template: TemplateSendBody | null;
+  /** Why the send failed (an ERR_ code) when ERRO, e.g. ERR_SERVICE_WINDOW_CLOSED. */
+  failure: string | null;
   createdAt: string;
   updatedAt: string;
   contact: { id: number; name: string } | null;

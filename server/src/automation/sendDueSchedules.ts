@@ -42,13 +42,13 @@ async function sendClaimed(ctx: AppContext, row: typeof schedules.$inferSelect, 
   let sent = false;
   try {
     const ticketId = await deliverSchedule(ctx, row);
-    outcome = { status: "ENVIADA", sentAt: now, ticketId };
+    outcome = { status: "ENVIADA", sentAt: now, ticketId, failure: null };
     sent = true;
   } catch (err) {
     const code = (err as { code?: string }).code;
     ctx.log?.warn({ scheduleId: row.id, code }, "scheduled message not sent");
     // an expired company's schedule waits, unclaimed, and goes out at the first run after renewal
-    outcome = { status: code === "ERR_SUBSCRIPTION_EXPIRED" ? "PENDENTE" : "ERRO", sentAt: null };
+    outcome = code === "ERR_SUBSCRIPTION_EXPIRED" ? { status: "PENDENTE", sentAt: null } : { status: "ERRO", sentAt: null, failure: code ?? "ERR_SENDING_WAPP_MSG" };
   }
   await command(ctx, async (tx, events) => {
     await tx

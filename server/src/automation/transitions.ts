@@ -5,8 +5,15 @@ import { readSettings } from "./companySettings";
 import { DEFAULT_RATING_QUESTION, joinParts, RATING_CHOICES, transferNotice } from "./menus";
 import type { Tx } from "./outbox";
 import { markFinished, markStarted, startCycle } from "./tracking";
+import { serviceWindowsOf } from "../modules/tickets/serviceWindow";
 
 type TicketRow = typeof tickets.$inferSelect;
+/** The time the service window is read at, and where a message not sent is noted. */
+export interface ChangeOptions {
+  now?: Date;
+  note?: (data: Record<string, unknown>, message: string) => void;
+}
+
 interface Before {
   status: string;
   queueId: number | null;
@@ -19,10 +26,10 @@ interface Before {
  * resolve or the transfer notice, staged as pending. The caller hands the staged messages to
  * `releaseStaged` after commit; after a crash, `redeliverPending` sends them.
  */
-export async function stageTicketChange(tx: Tx, before: Before, after: TicketRow) {
+export async function stageTicketChange(tx: Tx, before: Before, after: TicketRow, options: ChangeOptions = {}) {
   if (before.status === "pending" && after.status === "open") await markStarted(tx, after, after.userId);
   if (before.status === "closed" && after.status === "open") await startCycle(tx, after, { userId: after.userId, started: true });
-  if (before.status !== "closed" && after.status === "closed") return onResolve(tx, after);
+  if (before.status !== "closed" && after.status === "closed") return onResolve(tx, after, options);
   if (after.status !== "closed" && after.queueId !== null && after.queueId !== before.queueId) return onTransfer(tx, after, before);
   return [];
 }
@@ -36,12 +43,25 @@ async function connectionOf(tx: Tx, ticket: TicketRow) {
   return w ?? null;
 }
 
-async function onResolve(tx: Tx, ticket: TicketRow) {
+/** Whether the ticket is on a Cloud API connection whose 24-hour service window is closed at `now`. */
+async function windowClosed(tx: Tx, ticket: TicketRow, connection: { channel: string }, now: Date) {
+  if (connection.channel !== "cloud") return false;
+  const endsAt = (await serviceWindowsOf(tx, ticket.companyId, [ticket.id])).get(ticket.id);
+  return !endsAt || Date.parse(endsAt) <= now.getTime();
+}
+
+async function onResolve(tx: Tx, ticket: TicketRow, options: ChangeOptions) {
   const connection = await connectionOf(tx, ticket);
+  // outside the window Meta delivers templates only: the closing or rating message is not sent
+  const closed = !!connection && !ticket.isGroup && (await windowClosed(tx, ticket, connection, options.now ?? new Date()));
   const { userRating } = await readSettings(tx, ticket.companyId, ["userRating"] as const);
-  const askRating = userRating === "enabled" && !ticket.isGroup && !!connection && !!ticket.userId;
+  const askRating = userRating === "enabled" && !ticket.isGroup && !!connection && !!ticket.userId && !closed;
   await markFinished(tx, ticket, ticket.userId, askRating);
   if (!connection || ticket.isGroup) return [];
+  if (closed) {
+    if (connection.complationMessage.trim() || userRating === "enabled") options.note?.({ ticketId: ticket.id, reason: "ERR_SERVICE_WINDOW_CLOSED" }, "closing message not sent: the 24-hour service window is closed");
+    return [];
+  }
   const reply = new Reply(tx, ticket, await contactNameOf(tx, ticket));
   // with ratings on, the closing message waits for the customer's answer
   if (askRating) await reply.say(joinParts(connection.ratingMessage || DEFAULT_RATING_QUESTION, RATING_CHOICES));

@@ -14,6 +14,8 @@ const schedule = (id: number, body = `Mensagem ${id}`): ScheduleView => ({
   companyId: 1,
   mediaPath: null,
   mediaName: null,
+  template: null,
+  failure: null,
   createdAt: "2029-01-01T10:00:00.000Z",
   updatedAt: "2029-01-01T10:00:00.000Z",
   contact: { id: 1, name: "Maria" },

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { CAMPAIGN_CHANNEL_MIN_PAUSE_MS } from "@balcao/common";
+import { CAMPAIGN_CHANNEL_MIN_PAUSE_MS, type CampaignSettings, type TemplateSendBody } from "@balcao/common";
+import { prepareTemplate } from "../../modules/messages/templates";
 import type { AppContext } from "../../context";
 import type { Tx } from "../../db/client";
 import { campaigns, campaignShippings, messages, tickets, whatsapps } from "../../db/schema";
@@ -79,12 +80,14 @@ export async function sendNext(ctx: AppContext, campaignId: number, clock: Campa
         .set({ ...(asks ? { confirmationRequestedAt: now } : { deliveredAt: now }), retryAt: null, updatedAt: new Date() })
         .where(eq(campaignShippings.id, shipping.id));
     } else {
-      const chosen = chooseMessage(campaign, clock.random());
       const contact = { name: shipping.name, number: shipping.number, email: shipping.email };
-      const message = fillCampaignVariables(chosen.message, settings, contact);
+      // on Cloud API the campaign writes first, outside any service window: only its template goes
+      const template = campaign.template && connection.channel === "cloud" ? await templateFor(tx, campaign.companyId, campaign.whatsappId, campaign.template, settings, contact) : null;
+      const chosen = template ? { message: template.text, confirmationMessage: "" } : chooseMessage(campaign, clock.random());
+      const message = template ? template.text : fillCampaignVariables(chosen.message, settings, contact);
       const question = fillCampaignVariables(chosen.confirmationMessage, settings, contact);
       asks = question.trim() !== "";
-      staging = await stageForContact(tx, campaign, contact, asks ? question : message, !asks);
+      staging = await stageForContact(tx, campaign, contact, asks ? question : message, !asks, template?.message);
       await tx
         .update(campaignShippings)
         .set({
@@ -117,6 +120,12 @@ export async function sendNext(ctx: AppContext, campaignId: number, clock: Campa
     if (result.step.kind === "sent" && result.staged[0]) await settleSend(ctx, campaignId, result.step.shippingId, result.staged[0].id, clock.now());
   }
   return result.step;
+}
+
+/** The campaign's template with the contact's placeholders filled in its variables, checked against the connection's templates. */
+function templateFor(tx: Tx, companyId: number, whatsappId: number, choice: TemplateSendBody, settings: CampaignSettings, contact: { name: string; number: string; email: string }) {
+  const fill = (values: string[] | undefined) => (values ?? []).map((v) => fillCampaignVariables(v, settings, contact));
+  return prepareTemplate(tx, companyId, whatsappId, { ...choice, variables: fill(choice.variables), headerVariables: fill(choice.headerVariables) });
 }
 
 /**

@@ -5,6 +5,7 @@ import { storeOutbound } from "../../modules/messages/send";
 import { presentTicket, type TicketView } from "../../modules/tickets/present";
 import { mediaTypeOf, mimeOf } from "../../media/store";
 import type { campaigns } from "../../db/schema";
+import type { TemplateMessage } from "../../channels/contract";
 
 type CampaignRow = typeof campaigns.$inferSelect;
 type MessageRow = typeof messages.$inferSelect;
@@ -34,14 +35,21 @@ async function ticketFor(tx: Tx, companyId: number, whatsappId: number, number: 
  * then (`isMessage`: the campaign's message itself, not its confirmation question) the campaign's attachment and the file list's message and files in their order.
  * The files are the company's stored media, referenced, not copied. Gives the ticket too.
  */
-export async function stageForContact(tx: Tx, campaign: CampaignRow, to: { number: string; name: string }, body: string, isMessage: boolean): Promise<{ ticket: TicketView; staged: MessageRow[] }> {
+export async function stageForContact(
+  tx: Tx,
+  campaign: CampaignRow,
+  to: { number: string; name: string },
+  body: string,
+  isMessage: boolean,
+  template?: TemplateMessage,
+): Promise<{ ticket: TicketView; staged: MessageRow[] }> {
   const row = await ticketFor(tx, campaign.companyId, campaign.whatsappId!, to.number, to.name);
   const staged: MessageRow[] = [];
-  const stage = async (fields: { body: string; mediaPath?: string | null; mediaName?: string | null }) => {
+  const stage = async (fields: { body: string; mediaPath?: string | null; mediaName?: string | null; template?: TemplateMessage }) => {
     const media = fields.mediaPath ? { mediaPath: fields.mediaPath, mediaName: fields.mediaName ?? "arquivo", mediaType: mediaTypeOf(mimeOf(fields.mediaName ?? "")) } : {};
-    staged.push((await storeOutbound(tx, row, { body: fields.body, userId: null, ...media })).row);
+    staged.push((await storeOutbound(tx, row, { body: fields.body, userId: null, ...(fields.template ? { dataJson: { template: fields.template } } : {}), ...media })).row);
   };
-  if (body.trim()) await stage({ body });
+  if (body.trim()) await stage({ body, template });
   if (isMessage) {
     if (campaign.mediaPath) await stage({ body: "", mediaPath: campaign.mediaPath, mediaName: campaign.mediaName });
     if (campaign.fileListId) {

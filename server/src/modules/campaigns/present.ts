@@ -31,6 +31,7 @@ export function presentCampaign(row: CampaignRow, whatsapp: { id: number; name: 
     companyId: row.companyId,
     mediaPath: row.mediaPath,
     mediaName: row.mediaName,
+    template: row.template ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     whatsapp,

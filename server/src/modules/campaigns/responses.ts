@@ -29,6 +29,13 @@ const campaignFields = {
   companyId: id,
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  template: object({
+    name: z.string(),
+    language: z.string(),
+    variables: z.array(z.string()),
+    headerVariables: z.array(z.string()),
+    headerMediaUrl: z.string().optional(),
+  }).nullable(),
   createdAt: moment,
   updatedAt: moment,
   whatsapp: named.nullable(),

@@ -12,6 +12,7 @@ import { changedFields } from "../../events/changedFields";
 import { presentCampaign, type CampaignRow } from "./present";
 import { campaignCreated, campaignDeleted, campaignUpdated } from "./events";
 import { wakeCampaignsAt } from "../../jobs/campaignWakeups";
+import { prepareTemplate } from "../messages/templates";
 
 /** The connection's and the list's names of these campaigns, read together. */
 async function presentAll(db: Db, companyId: number, rows: CampaignRow[]) {
@@ -139,6 +140,22 @@ async function checkReferences(db: Db, companyId: number, body: CampaignBody) {
   }
 }
 
+/**
+ * A campaign's template must be one of its Cloud API connection's approved templates, with a value
+ * for each of its variables (the contact's placeholders are filled when it is sent).
+ */
+async function checkTemplate(db: Db, companyId: number, fields: { whatsappId: number | null; template: CampaignBody["template"] }) {
+  if (!fields.template) return;
+  const [connection] = fields.whatsappId
+    ? await db
+        .select({ channel: whatsapps.channel })
+        .from(whatsapps)
+        .where(and(eq(whatsapps.companyId, companyId), eq(whatsapps.id, fields.whatsappId)))
+    : [];
+  if (connection?.channel !== "cloud") throw new AppError("ERR_VALIDATION", 400, { field: "template", message: "template: message templates are sent on Cloud API connections only" });
+  await prepareTemplate(db, companyId, fields.whatsappId!, fields.template);
+}
+
 /** A campaign with its time, its list and its connection is PROGRAMADA; otherwise it waits, INATIVA. */
 function statusOnSave(current: string | null, fields: { scheduledAt: Date | null; contactListId: number | null; whatsappId: number | null }) {
   const complete = fields.scheduledAt !== null && fields.contactListId !== null && fields.whatsappId !== null;
@@ -157,6 +174,7 @@ function fieldsOf(body: CampaignBody, before?: CampaignRow) {
     contactListId: keep(body.contactListId, before?.contactListId ?? null),
     tagListId: keep(body.tagListId, before?.tagListId ?? null),
     fileListId: keep(body.fileListId, before?.fileListId ?? null),
+    template: keep(body.template, before?.template ?? null),
     message1: body.message1,
     message2: body.message2,
     message3: body.message3,
@@ -174,6 +192,7 @@ function fieldsOf(body: CampaignBody, before?: CampaignRow) {
 export async function createCampaign(ctx: AppContext, caller: Caller, body: CampaignBody) {
   await checkReferences(ctx.db, caller.companyId, body);
   const fields = fieldsOf(body);
+  await checkTemplate(ctx.db, caller.companyId, fields);
   const record = await command(ctx, async (tx, events) => {
     const [row] = await tx
       .insert(campaigns)
@@ -203,6 +222,7 @@ export async function updateCampaign(ctx: AppContext, caller: Caller, id: number
   assertEditable(before);
   await checkReferences(ctx.db, caller.companyId, body);
   const fields = fieldsOf(body, before);
+  await checkTemplate(ctx.db, caller.companyId, fields);
   const status = statusOnSave(before.status, fields);
   const record = await command(ctx, async (tx, events) => {
     // the status it was read with, so that a start or a cancel meanwhile is never overwritten

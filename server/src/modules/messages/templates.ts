@@ -35,7 +35,7 @@ interface PreparedTemplate {
  * variable given) and fills it: the body's {{1}}… from `variables`, a text header's from
  * `headerVariables`, a media header from `headerMediaUrl`.
  */
-async function prepareTemplate(db: Db, companyId: number, whatsappId: number, choice: TemplateSendBody): Promise<PreparedTemplate> {
+export async function prepareTemplate(db: Db, companyId: number, whatsappId: number, choice: TemplateSendBody): Promise<PreparedTemplate> {
   const [row] = await db
     .select()
     .from(whatsappTemplates)

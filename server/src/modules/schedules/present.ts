@@ -33,6 +33,8 @@ export function presentSchedule({ schedule: s, contact, user }: JoinedRow): Sche
     companyId: s.companyId,
     mediaPath: s.mediaPath,
     mediaName: s.mediaName,
+    template: s.template ?? null,
+    failure: s.failure,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
     contact: contact?.id ? contact : null,

@@ -17,6 +17,8 @@ export const scheduleView = looseEntity({
   companyId: id,
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
+  template: looseEntity({ name: z.string(), language: z.string(), variables: z.array(z.string()), headerVariables: z.array(z.string()), headerMediaUrl: z.string().optional() }).nullable(),
+  failure: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
   contact: ref.nullable(),

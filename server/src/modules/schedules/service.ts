@@ -13,6 +13,7 @@ import { actorOf } from "../../events/actor";
 import { changedFields } from "../../events/changedFields";
 import { findScheduleView, presentSchedule, selectSchedules } from "./present";
 import { scheduleDeleted, scheduleSaved } from "./events";
+import { checkScheduleTemplate } from "./send";
 
 type ScheduleRow = typeof schedules.$inferSelect;
 
@@ -95,10 +96,12 @@ async function recordSaved(tx: Db, events: EventLog, caller: Caller, id: number,
 
 export async function createSchedule(ctx: AppContext, caller: Caller, body: ScheduleBody) {
   const refs = await resolveReferences(ctx.db, caller, body, null);
+  const template = body.template ?? null;
+  await checkScheduleTemplate(ctx, caller.companyId, body.contactId, template);
   const schedule = await command(ctx, async (tx, events) => {
     const [row] = await tx
       .insert(schedules)
-      .values({ companyId: caller.companyId, body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, status: "PENDENTE" })
+      .values({ companyId: caller.companyId, body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, template, status: "PENDENTE" })
       .returning();
     return recordSaved(tx, events, caller, row.id, "schedule.created");
   });
@@ -115,7 +118,9 @@ export async function updateSchedule(ctx: AppContext, caller: Caller, id: number
   const current = await loadChangeableSchedule(ctx.db, caller, id);
   if (isScheduleSent(current)) throw new AppError("ERR_SCHEDULE_ALREADY_SENT", 400);
   const refs = await resolveReferences(ctx.db, caller, body, current.userId);
-  const changes = { body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, status: "PENDENTE" as const };
+  const template = body.template === undefined ? current.template : body.template;
+  await checkScheduleTemplate(ctx, caller.companyId, body.contactId, template);
+  const changes = { body: body.body, sendAt: body.sendAt, contactId: body.contactId, ...refs, template, failure: null, status: "PENDENTE" as const };
   const schedule = await command(ctx, async (tx, events) => {
     const [row] = await tx
       .update(schedules)

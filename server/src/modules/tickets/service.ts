@@ -1,3 +1,4 @@
+import { serviceWindowNow } from "./serviceWindow";
 import { and, eq, inArray } from "drizzle-orm";
 import type { UpdateTicketBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
@@ -142,7 +143,7 @@ export async function updateTicket(ctx: AppContext, caller: Caller, ticketId: nu
         .where(and(eq(tickets.companyId, caller.companyId), eq(tickets.id, ticketId), eq(tickets.status, before.status)))
         .returning();
       if (!row) return null;
-      const staged = await stageTicketChange(tx, before, row);
+      const staged = await stageTicketChange(tx, before, row, { now: serviceWindowNow(ctx), note: (data, message) => ctx.log?.info(data, message) });
       const view = await presentTicket(tx, row);
       events.add(ticketUpdated(view, { before, actor: actorOf(caller) }), ...stagedEvents(view, staged));
       return { row, staged, view };

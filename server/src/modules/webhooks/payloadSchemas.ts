@@ -119,6 +119,8 @@ const scheduleRecord = exact<ScheduleView>()(
       companyId: id,
       mediaPath: z.string().nullable(),
       mediaName: z.string().nullable(),
+      template: z.object({ name: z.string(), language: z.string(), variables: z.array(z.string()), headerVariables: z.array(z.string()), headerMediaUrl: z.string().optional() }).nullable(),
+      failure: z.string().nullable(),
       createdAt: iso,
       updatedAt: iso,
       contact: ref.nullable(),
