@@ -1,10 +1,12 @@
 import type { AuthResponse, LoginBody, SessionUser } from "@balcao/common";
 import { publicApi } from "./http";
 import { getToken, isTokenExpired, saveSession } from "./session";
+import { isChallenge, type TwoFactorChallenge } from "./twoFactor";
 
-export async function login(body: LoginBody): Promise<AuthResponse> {
-  const { data } = await publicApi.post<AuthResponse>("/auth/login", body);
-  saveSession(data);
+/** The session, or the challenge of a second factor (no session yet). */
+export async function login(body: LoginBody): Promise<AuthResponse | TwoFactorChallenge> {
+  const { data } = await publicApi.post<AuthResponse | TwoFactorChallenge>("/auth/login", body);
+  if (!isChallenge(data)) saveSession(data);
   return data;
 }
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { LoginBody, SessionUser } from "@balcao/common";
+import type { AuthResponse, LoginBody, SessionUser } from "@balcao/common";
 import * as authApi from "../api/auth";
+import { isChallenge } from "../api/twoFactor";
 import { clearSession, getToken, onSessionExpired, saveUserData } from "../api/session";
 import { AuthContext, type AuthContextValue, type AuthStatus } from "./authContext";
 import { preloadPageFor } from "./pages";
@@ -46,14 +47,21 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
-  const login = useCallback(async (body: LoginBody) => {
-    preloadPageFor(LOGIN_LANDING);
-    const session = await authApi.login(body);
+  const acceptSession = useCallback((session: AuthResponse) => {
     setLanding(LOGIN_LANDING);
     setUser(session.user);
     setStatus("authenticated");
-    return session;
   }, []);
+
+  const login = useCallback(
+    async (body: LoginBody) => {
+      preloadPageFor(LOGIN_LANDING);
+      const session = await authApi.login(body);
+      if (!isChallenge(session)) acceptSession(session);
+      return session;
+    },
+    [acceptSession],
+  );
 
   const logout = useCallback(async () => {
     await authApi.logout();
@@ -74,6 +82,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const clearLanding = useCallback(() => setLanding(null), []);
 
-  const value = useMemo<AuthContextValue>(() => ({ status, user, login, logout, updateUser, landing, clearLanding }), [status, user, login, logout, updateUser, landing, clearLanding]);
+  const value = useMemo<AuthContextValue>(() => ({ status, user, login, acceptSession, logout, updateUser, landing, clearLanding }), [status, user, login, acceptSession, logout, updateUser, landing, clearLanding]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

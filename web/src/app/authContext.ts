@@ -1,12 +1,16 @@
 import { createContext, useContext } from "react";
 import type { AuthResponse, LoginBody, SessionUser } from "@balcao/common";
+import type { TwoFactorChallenge } from "../api/twoFactor";
 
 export type AuthStatus = "loading" | "authenticated" | "anonymous";
 
 export interface AuthContextValue {
   status: AuthStatus;
   user: SessionUser | null;
-  login(body: LoginBody): Promise<AuthResponse>;
+  /** The session, or a second factor's challenge: then `acceptSession` takes the session the code opened. */
+  login(body: LoginBody): Promise<AuthResponse | TwoFactorChallenge>;
+  /** A session opened by the second step of a sign-in. */
+  acceptSession(session: AuthResponse): void;
   logout(): Promise<void>;
   /** Merges fresh data of the signed-in user (profile saved, socket update). */
   updateUser(patch: Partial<SessionUser>): void;

@@ -3,6 +3,7 @@ import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip
 import PersonOutline from "@mui/icons-material/PersonOutline";
 import Logout from "@mui/icons-material/Logout";
 import RefreshIcon from "@mui/icons-material/Refresh";
+import SecurityIcon from "@mui/icons-material/Security";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAuth, useSessionUser } from "../../app/authContext";
@@ -11,6 +12,7 @@ import { VolumeSlider } from "./VolumeControl";
 
 // The profile form (and its form libraries) loads when it is first opened, not with the shell.
 const UserModal = lazy(() => import("../UserModal/UserModal").then((m) => ({ default: m.UserModal })));
+const TwoFactorDialog = lazy(() => import("../twoFactor/TwoFactorDialog").then((m) => ({ default: m.TwoFactorDialog })));
 
 /** On phones the top bar has no room for these: they live here (display on xs only). */
 const phoneOnly = { display: { xs: "flex", sm: "none" } } as const;
@@ -23,6 +25,7 @@ export function AccountMenu() {
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
+  const [twoFactorOpen, setTwoFactorOpen] = useState(false);
 
   const doLogout = async () => {
     setAnchor(null);
@@ -67,6 +70,18 @@ export function AccountMenu() {
           </ListItemIcon>
           {t("layout.profile")}
         </MenuItem>
+        <MenuItem
+          data-testid="menu-two-factor"
+          onClick={() => {
+            setAnchor(null);
+            setTwoFactorOpen(true);
+          }}
+        >
+          <ListItemIcon>
+            <SecurityIcon fontSize="small" />
+          </ListItemIcon>
+          {t("twoFactor.title")}
+        </MenuItem>
         <MenuItem data-testid="menu-logout" onClick={() => void doLogout()}>
           <ListItemIcon>
             <Logout fontSize="small" />
@@ -77,6 +92,11 @@ export function AccountMenu() {
       {profileOpen && (
         <Suspense fallback={<DialogLoader />}>
           <UserModal open userId={user.id} onClose={() => setProfileOpen(false)} />
+        </Suspense>
+      )}
+      {twoFactorOpen && (
+        <Suspense fallback={<DialogLoader />}>
+          <TwoFactorDialog open onClose={() => setTwoFactorOpen(false)} />
         </Suspense>
       )}
     </>

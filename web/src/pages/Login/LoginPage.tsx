@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
 import axios from "axios";
@@ -11,10 +12,13 @@ import { AuthCard } from "../../components/AuthCard";
 import { AuthForm, AuthPasswordField, AuthSubmitButton, AuthTextField } from "../../components/authForm";
 import { useSubmitting } from "../../hooks/useSubmitting";
 import { showLoginNotices, showSubscriptionExpired } from "./loginNotices";
+import { isChallenge, type TwoFactorChallenge } from "../../api/twoFactor";
+import { TwoFactorStep } from "./TwoFactorStep";
 
 export function LoginPage() {
   const { t } = useTranslation();
   const { login } = useAuth();
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
   const {
     register,
     handleSubmit,
@@ -24,13 +28,21 @@ export function LoginPage() {
   const { submitting, submit } = useSubmitting(
     async (values: LoginBody) => {
       const session = await login(values);
-      showLoginNotices(session.user);
+      if (isChallenge(session)) setChallenge(session);
+      else showLoginNotices(session.user);
     },
     (err) => {
       if (errorCode(err) === "ERR_SUBSCRIPTION_EXPIRED" && axios.isAxiosError<ErrorBody>(err)) showSubscriptionExpired(err.response?.data?.dueDate);
       else toastError(err);
     },
   );
+
+  if (challenge)
+    return (
+      <AuthCard title={t("twoFactor.title")} subtitle={t("login.subtitle")}>
+        <TwoFactorStep challenge={challenge} onCancel={() => setChallenge(null)} />
+      </AuthCard>
+    );
 
   return (
     <AuthCard title={t("login.title")} subtitle={t("login.subtitle")}>

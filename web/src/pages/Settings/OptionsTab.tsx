@@ -5,6 +5,7 @@ import { settingValue } from "../../api/hooks";
 import { useSessionUser } from "../../app/authContext";
 import { AsaasField } from "./AsaasField";
 import { SettingSelect } from "./SettingSelect";
+import { TwoFactorPolicy } from "./TwoFactorPolicy";
 
 const OPTION_KEYS = Object.keys(SETTING_OPTIONS) as OptionSettingKey[];
 
@@ -35,6 +36,9 @@ export function OptionsTab({ settings, loading, failed, onRetry }: OptionsTabPro
           {loading ? <Skeleton variant="rounded" height={40} /> : <SettingSelect settingKey={key} value={settingValue(settings, key)} />}
         </Grid>
       ))}
+      <Grid size={{ xs: 12 }}>
+        <TwoFactorPolicy />
+      </Grid>
       {user.super && <Grid size={{ xs: 12, md: 8 }}>{loading ? <Skeleton variant="rounded" height={40} /> : <AsaasField value={settingValue(settings, "asaas")} />}</Grid>}
     </Grid>
   );

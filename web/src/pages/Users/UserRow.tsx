@@ -1,4 +1,5 @@
-import { Chip, TableCell, TableRow } from "@mui/material";
+import { Chip, IconButton, TableCell, TableRow, Tooltip } from "@mui/material";
+import PhonelinkLockIcon from "@mui/icons-material/PhonelinkLock";
 import { useTranslation } from "react-i18next";
 import type { UserListItem } from "@balcao/common";
 import { PHONE_TITLE } from "../../components/phoneTable";
@@ -9,12 +10,14 @@ interface UserRowProps {
   canDelete: boolean;
   onEdit(): void;
   onDelete(): void;
+  /** Turns off the user's second factor (absent: no such action). */
+  onResetTwoFactor?(): void;
 }
 
 const PROFILES = ["admin", "user", "supervisor"] as const;
 
 /** One user of the list: name, email, profile, live online status, edit and delete. */
-export function UserRow({ user, canDelete, onEdit, onDelete }: UserRowProps) {
+export function UserRow({ user, canDelete, onEdit, onDelete, onResetTwoFactor }: UserRowProps) {
   const { t } = useTranslation();
   const profile = PROFILES.find((p) => p === user.profile);
   return (
@@ -38,6 +41,13 @@ export function UserRow({ user, canDelete, onEdit, onDelete }: UserRowProps) {
       </TableCell>
       <TableCell align="center">
         <EditRowButton label={t("users.editAction", { name: user.name })} onClick={onEdit} testId={`user-edit-${user.id}`} />
+        {onResetTwoFactor && (
+          <Tooltip title={t("twoFactor.reset")}>
+            <IconButton size="small" aria-label={t("twoFactor.reset")} onClick={onResetTwoFactor} data-testid={`user-reset-2fa-${user.id}`}>
+              <PhonelinkLockIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        )}
         {canDelete && <DeleteRowButton label={t("users.deleteAction", { name: user.name })} onClick={onDelete} testId={`user-delete-${user.id}`} />}
       </TableCell>
     </TableRow>

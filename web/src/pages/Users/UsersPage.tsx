@@ -13,6 +13,9 @@ import { useDebouncedValue } from "../../hooks/useDebouncedValue";
 import { UserRow } from "./UserRow";
 import { useUsersList } from "./useUsersList";
 import { userMatches } from "./usersApi";
+import { resetUserTwoFactor } from "../../api/twoFactor";
+import { toastError } from "../../api/errors";
+import { toast } from "react-toastify";
 
 const COLUMNS = 5;
 
@@ -27,6 +30,8 @@ export function UsersPage() {
   // the id outlives `open` so the closing dialog keeps its content while it fades out
   const [modal, setModal] = useState<{ open: boolean; userId: number | null }>({ open: false, userId: null });
   const [deleting, setDeleting] = useState<{ open: boolean; user: UserListItem | null }>({ open: false, user: null });
+  const [resetting, setResetting] = useState<{ open: boolean; user: UserListItem | null }>({ open: false, user: null });
+  const resetTwoFactor = (user: UserListItem) => resetUserTwoFactor(user.id).then(() => toast.success(t("twoFactor.resetDone")), toastError);
 
   const onSaved = (user: UserListItem) => upsert(user, (keySearch) => userMatches(user, keySearch));
 
@@ -60,7 +65,14 @@ export function UsersPage() {
         loadingMoreText={t("users.loadingMore")}
       >
         {items.map((user) => (
-          <UserRow key={user.id} user={user} canDelete={user.id !== me.id} onEdit={() => setModal({ open: true, userId: user.id })} onDelete={() => setDeleting({ open: true, user })} />
+          <UserRow
+            key={user.id}
+            user={user}
+            canDelete={user.id !== me.id}
+            onEdit={() => setModal({ open: true, userId: user.id })}
+            onDelete={() => setDeleting({ open: true, user })}
+            onResetTwoFactor={() => setResetting({ open: true, user })}
+          />
         ))}
       </PagedTable>
       {modal.open && <UserModal open userId={modal.userId} onClose={() => setModal((m) => ({ ...m, open: false }))} onSaved={onSaved} />}
@@ -71,6 +83,14 @@ export function UsersPage() {
         confirmLabel={t("common.delete")}
         onConfirm={() => deleting.user && removeUser.mutate(deleting.user.id)}
         onClose={() => setDeleting((d) => ({ ...d, open: false }))}
+      />
+      <ConfirmDialog
+        open={resetting.open}
+        title={t("twoFactor.reset")}
+        message={t("twoFactor.resetConfirm", { name: resetting.user?.name ?? "" })}
+        confirmLabel={t("twoFactor.reset")}
+        onConfirm={() => resetting.user && void resetTwoFactor(resetting.user)}
+        onClose={() => setResetting((d) => ({ ...d, open: false }))}
       />
     </PageContainer>
   );
