@@ -26,6 +26,8 @@ export const connectionsEn: typeof connectionsPt = {
     phoneNumberId: "Phone number ID",
     businessAccountId: "WhatsApp Business Account ID",
     businessAccountIdHint: "Optional: with it, the account’s approved message templates can be sent outside the 24-hour window.",
+    messagesPerSecond: "Messages per second",
+    messagesPerSecondHint: "How many messages this number sends a second at most (1 to 1000; Meta’s default is 80).",
     accessToken: "Access token",
     appSecret: "App secret",
     secretKept: "Already stored; kept unless you type a new one.",

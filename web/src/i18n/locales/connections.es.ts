@@ -26,6 +26,8 @@ export const connectionsEs: typeof connectionsPt = {
     phoneNumberId: "ID del número de teléfono",
     businessAccountId: "ID de la cuenta de WhatsApp Business",
     businessAccountIdHint: "Opcional: con él, las plantillas de mensaje aprobadas de la cuenta se pueden enviar fuera de la ventana de 24 horas.",
+    messagesPerSecond: "Mensajes por segundo",
+    messagesPerSecondHint: "Límite de envíos por segundo de este número (de 1 a 1000; el predeterminado de Meta es 80).",
     accessToken: "Token de acceso",
     appSecret: "Clave secreta de la app",
     secretKept: "Ya registrado; se mantiene a menos que escriba uno nuevo.",

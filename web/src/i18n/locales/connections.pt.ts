@@ -25,6 +25,8 @@ export const connectionsPt = {
     phoneNumberId: "ID do número de telefone",
     businessAccountId: "ID da conta do WhatsApp Business",
     businessAccountIdHint: "Opcional: com ele, os modelos de mensagem aprovados da conta podem ser enviados fora da janela de 24 horas.",
+    messagesPerSecond: "Mensagens por segundo",
+    messagesPerSecondHint: "Limite de envios por segundo deste número (de 1 a 1000; o padrão da Meta é 80).",
     accessToken: "Token de acesso",
     appSecret: "Chave secreta do app",
     secretKept: "Já cadastrado; é mantido a menos que você digite um novo.",

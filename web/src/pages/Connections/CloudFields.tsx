@@ -43,6 +43,14 @@ export function CloudFields({ register, control, errors, connectionId, advanced 
         {...fieldError(e?.businessAccountId, t("connections.cloud.businessAccountIdHint"))}
         slotProps={{ htmlInput: { inputMode: "numeric", "data-testid": "connection-cloud-waba" } }}
       />
+      <TextField
+        {...muiRegister(register("cloud.messagesPerSecond"))}
+        label={t("connections.cloud.messagesPerSecond")}
+        type="number"
+        fullWidth
+        {...fieldError(e?.messagesPerSecond, t("connections.cloud.messagesPerSecondHint"))}
+        slotProps={{ htmlInput: { min: 1, max: 1000, step: 1, inputMode: "numeric", "data-testid": "connection-cloud-messages-per-second" } }}
+      />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
         <TextField
           {...muiRegister(register("cloud.accessToken"))}

@@ -37,7 +37,7 @@ describe("connection form", () => {
     const cloud = { ...emptyCloudForm, phoneNumberId: " 1234567890 ", verifyToken: "verify-me-please", accessToken: "EAAG", appSecret: "s3cret" };
     expect(toBody({ ...emptyConnectionForm, name: "Loja", cloud }).cloud).toBeUndefined();
     const body = connectionFormSchema.parse(toFormBody({ ...emptyConnectionForm, name: "Loja", channel: "cloud", cloud }));
-    expect(body.cloud).toEqual({ phoneNumberId: "1234567890", verifyToken: "verify-me-please", accessToken: "EAAG", appSecret: "s3cret" });
+    expect(body.cloud).toEqual({ phoneNumberId: "1234567890", verifyToken: "verify-me-please", accessToken: "EAAG", appSecret: "s3cret", messagesPerSecond: 80 });
     expect(body).not.toHaveProperty("storedSecrets");
     expect(whatsappBody.safeParse(body).success).toBe(true);
 
@@ -46,10 +46,14 @@ describe("connection form", () => {
     expect(missing.error?.issues.map((i) => i.path.join("."))).toEqual(["cloud.accessToken", "cloud.appSecret"]);
     // editing with secrets stored: blanks keep them, so they are not sent
     const edited = connectionFormSchema.parse(toFormBody({ ...emptyConnectionForm, name: "Loja", channel: "cloud", cloud: { ...cloud, accessToken: "", appSecret: "", hasAccessToken: true, hasAppSecret: true } }));
-    expect(edited.cloud).toEqual({ phoneNumberId: "1234567890", verifyToken: "verify-me-please" });
+    expect(edited.cloud).toEqual({ phoneNumberId: "1234567890", verifyToken: "verify-me-please", messagesPerSecond: 80 });
     // the API's own rules still apply
-    const bad = connectionFormSchema.safeParse(toFormBody({ ...emptyConnectionForm, name: "Loja", channel: "cloud", cloud: { ...cloud, phoneNumberId: "abc", verifyToken: "short", apiVersion: "21" } }));
-    expect(bad.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["cloud.apiVersion", "cloud.phoneNumberId", "cloud.verifyToken"]);
+    const bad = connectionFormSchema.safeParse(
+      toFormBody({ ...emptyConnectionForm, name: "Loja", channel: "cloud", cloud: { ...cloud, phoneNumberId: "abc", verifyToken: "short", apiVersion: "21", messagesPerSecond: "1001" } }),
+    );
+    expect(bad.error?.issues.map((i) => i.path.join(".")).sort()).toEqual(["cloud.apiVersion", "cloud.messagesPerSecond", "cloud.phoneNumberId", "cloud.verifyToken"]);
+    const fraction = connectionFormSchema.safeParse(toFormBody({ ...emptyConnectionForm, name: "Loja", channel: "cloud", cloud: { ...cloud, messagesPerSecond: "2.5" } }));
+    expect(fraction.error?.issues.map((i) => i.path.join("."))).toEqual(["cloud.messagesPerSecond"]);
   });
 
   it("fills the cloud settings from a record, secrets blank", () => {
@@ -70,6 +74,7 @@ describe("connection form", () => {
         graphUrl: "https://graph.facebook.com",
         apiVersion: "v21.0",
         businessAccountId: "102290129340398",
+        messagesPerSecond: 20,
       },
     });
     expect(values.channel).toBe("cloud");
@@ -81,6 +86,7 @@ describe("connection form", () => {
       graphUrl: "https://graph.facebook.com",
       apiVersion: "v21.0",
       businessAccountId: "102290129340398",
+      messagesPerSecond: "20",
       hasAccessToken: true,
       hasAppSecret: false,
     });

@@ -15,6 +15,8 @@ export interface CloudFormValues {
   graphUrl: string;
   apiVersion: string;
   businessAccountId: string;
+  /** Sends a second at most, as text ("" keeps the default, 80). */
+  messagesPerSecond: string;
   hasAccessToken: boolean;
   hasAppSecret: boolean;
 }
@@ -47,6 +49,7 @@ export const emptyCloudForm: CloudFormValues = {
   graphUrl: "",
   apiVersion: "",
   businessAccountId: "",
+  messagesPerSecond: "80",
   hasAccessToken: false,
   hasAppSecret: false,
 };
@@ -99,6 +102,7 @@ export function toFormValues(record: ConnectionRecord): ConnectionFormValues {
           graphUrl: record.cloud.graphUrl ?? "",
           apiVersion: record.cloud.apiVersion ?? "",
           businessAccountId: record.cloud.businessAccountId ?? "",
+          messagesPerSecond: String(record.cloud.messagesPerSecond ?? 80),
           hasAccessToken: Boolean(record.cloud.hasAccessToken),
           hasAppSecret: Boolean(record.cloud.hasAppSecret),
         }
@@ -113,6 +117,8 @@ export function toCloudBody(cloud: CloudFormValues): CloudConfigBody {
     const value = cloud[key].trim();
     if (value) body[key] = value;
   }
+  const perSecond = cloud.messagesPerSecond.trim();
+  if (perSecond) body.messagesPerSecond = /^\d+$/.test(perSecond) ? Number(perSecond) : Number.NaN;
   return body;
 }
 

@@ -33,6 +33,8 @@ export interface CloudView {
   apiVersion: string;
   /** The WhatsApp Business Account whose message templates are read; "" when not set. */
   businessAccountId?: string;
+  /** Sends a second at most on this number (Meta's default: 80). */
+  messagesPerSecond?: number;
 }
 
 export async function fetchConnection(id: number): Promise<ConnectionRecord> {
