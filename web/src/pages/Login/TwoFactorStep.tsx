@@ -20,7 +20,12 @@ export function TwoFactorStep({ challenge, onCancel }: { challenge: TwoFactorCha
   const [opened, setOpened] = useState<(AuthResponse & { recoveryCodes?: string[] }) | null>(null);
 
   useEffect(() => {
-    if (challenge.enrolmentRequired) enrolWithChallenge(challenge.challenge).then(setEnrolment, toastError);
+    if (!challenge.enrolmentRequired) return;
+    let current = true;
+    enrolWithChallenge(challenge.challenge).then((made) => current && setEnrolment(made), toastError);
+    return () => {
+      current = false;
+    };
   }, [challenge]);
 
   const enter = (session: AuthResponse) => {
