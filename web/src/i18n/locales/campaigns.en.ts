@@ -32,6 +32,13 @@ export const campaignsEn: typeof campaignsPt = {
   deleted: "Campaign deleted successfully!",
   stopped: "Campaign stopped",
   restarted: "Campaign restarted",
+  template: {
+    intro: "On a WhatsApp Cloud API connection the campaign writes first, outside the 24-hour window: choose an approved message template, sent instead of the messages.",
+    label: "Message template",
+    none: "None (the messages below)",
+    variable: "Variable {{n}}",
+    variableHint: "You may use {name}, {number}, {email} and the campaign settings’ variables.",
+  },
   dialog: {
     addTitle: "New campaign",
     editTitle: "Edit campaign",

@@ -32,6 +32,13 @@ export const campaignsEs: typeof campaignsPt = {
   deleted: "¡Campaña eliminada con éxito!",
   stopped: "Campaña detenida",
   restarted: "Campaña reiniciada",
+  template: {
+    intro: "En una conexión WhatsApp Cloud API la campaña escribe primero, fuera de la ventana de 24 horas: elija una plantilla de mensaje aprobada, enviada en lugar de los mensajes.",
+    label: "Plantilla de mensaje",
+    none: "Ninguna (los mensajes de abajo)",
+    variable: "Variable {{n}}",
+    variableHint: "Puede usar {nome}, {numero}, {email} y las variables de la configuración de campañas.",
+  },
   dialog: {
     addTitle: "Nueva campaña",
     editTitle: "Editar campaña",

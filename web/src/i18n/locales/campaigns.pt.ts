@@ -31,6 +31,13 @@ export const campaignsPt = {
   deleted: "Campanha excluída com sucesso!",
   stopped: "Campanha interrompida",
   restarted: "Campanha reiniciada",
+  template: {
+    intro: "Numa conexão WhatsApp Cloud API a campanha escreve primeiro, fora da janela de 24 horas: escolha um modelo de mensagem aprovado, enviado no lugar das mensagens.",
+    label: "Modelo de mensagem",
+    none: "Nenhum (as mensagens abaixo)",
+    variable: "Variável {{n}}",
+    variableHint: "Pode usar {nome}, {numero}, {email} e as variáveis das configurações de campanha.",
+  },
   dialog: {
     addTitle: "Nova campanha",
     editTitle: "Editar campanha",

@@ -13,6 +13,7 @@ import { CampaignAttachment } from "./CampaignAttachment";
 import { CampaignFields } from "./CampaignFields";
 import { campaignFormValues, campaignPayload, type CampaignFormValues } from "./campaignForm";
 import { CampaignMessages } from "./CampaignMessages";
+import { CampaignTemplate } from "./CampaignTemplate";
 import { campaignKey, deleteCampaignMedia, fetchCampaign, saveCampaign, uploadCampaignMedia } from "./campaignsApi";
 import { isCampaignEditable } from "./campaignStatus";
 import { PaceWarningDialog, type PaceWarning } from "./PaceWarningDialog";
@@ -36,7 +37,10 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
   const editing = campaignId !== null;
   const record = useQuery({ queryKey: campaignKey(campaignId ?? 0), queryFn: () => fetchCampaign(campaignId!), enabled: open && editing, staleTime: 0 });
   const { options, pace, loading: optionsLoading, failed: optionsFailed } = useCampaignOptions(open);
-  const { register, control, handleSubmit, reset, setError, watch, formState } = useForm<CampaignFormValues>({ defaultValues: campaignFormValues(null) });
+  const { register, control, handleSubmit, reset, setError, watch, getValues, setValue, formState } = useForm<CampaignFormValues>({ defaultValues: campaignFormValues(null) });
+  // a Cloud API connection sends an approved template instead of the messages
+  const chosenConnection = options.connections.find((c) => String(c.id) === watch("whatsappId"));
+  const cloudId = chosenConnection?.channel === "cloud" ? chosenConnection.id : null;
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [removeSaved, setRemoveSaved] = useState(false);
   const [warning, setWarning] = useState<PaceWarning | null>(null);
@@ -53,7 +57,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
   const save = useMutation({
     meta: { silent: true },
     mutationFn: async (values: CampaignFormValues) => {
-      let saved = await saveCampaign(campaignId, campaignPayload(values));
+      let saved = await saveCampaign(campaignId, campaignPayload(values, cloudId !== null));
       if (removeSaved && saved.mediaName) saved = await deleteCampaignMedia(saved.id);
       if (pendingFile) saved = await uploadCampaignMedia(saved.id, pendingFile);
       return saved;
@@ -65,10 +69,12 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
     },
     onError: (err) => {
       const body = axios.isAxiosError<ErrorBody>(err) ? err.response?.data : undefined;
-      const field = body?.field as keyof CampaignFormValues | undefined;
-      if (err && axios.isAxiosError(err) && err.response?.status === 400 && field && FORM_FIELDS.includes(field)) {
+      const named = body?.field ?? "";
+      // the template's own fields (template, template.variables…) show under its select
+      const field = (named.startsWith("template") ? "templateKey" : named) as keyof CampaignFormValues;
+      if (err && axios.isAxiosError(err) && err.response?.status === 400 && named && FORM_FIELDS.includes(field)) {
         const message = body?.message ?? "";
-        setError(field, { message: message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message });
+        setError(field, { message: message.startsWith(`${named}: `) ? message.slice(named.length + 2) : message });
         return;
       }
       toastError(err);
@@ -110,6 +116,7 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
                 </Alert>
               )}
               <CampaignFields control={control} register={register} errors={formState.errors} options={options} disabled={readOnly} />
+              {cloudId !== null && <CampaignTemplate control={control} register={register} getValues={getValues} setValue={setValue} errors={formState.errors} whatsappId={cloudId} disabled={readOnly} />}
               <CampaignMessages register={register} errors={formState.errors} confirmation={confirmation} disabled={readOnly} />
               <CampaignAttachment
                 savedName={removeSaved ? null : (current?.mediaName ?? null)}

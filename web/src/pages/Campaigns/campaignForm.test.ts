@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { campaignFormValues, campaignPayload, estimatedSendSeconds, NO_TAG } from "./campaignForm";
+import { campaignFormValues, campaignPayload, estimatedSendSeconds, NO_TAG, templateVariableCount } from "./campaignForm";
 
 describe("campaignPayload", () => {
+  it("sends the Cloud template with its variables, and none on another channel", () => {
+    const values = { ...campaignFormValues(null), name: "Oferta", templateKey: "oferta|pt_BR", templateVariables: ["{nome}", "{numero}"] };
+    expect(campaignPayload(values, true).template).toEqual({ name: "oferta", language: "pt_BR", variables: ["{nome}", "{numero}"], headerVariables: [] });
+    expect(campaignPayload(values, false).template).toBeNull();
+    expect(campaignPayload({ ...values, templateKey: "" }, true).template).toBeNull();
+    expect(templateVariableCount("Oi {{1}}, pedido {{ 2 }}")).toBe(2);
+    expect(templateVariableCount(undefined)).toBe(0);
+  });
+
   it("sends empty strings as null, ids as numbers and the schedule with seconds", () => {
     const values = { ...campaignFormValues(null), name: " Promo ", contactListId: "3", whatsappId: "7", scheduledAt: "2026-05-01T09:30", message1: "Olá {nome}" };
     expect(campaignPayload(values)).toMatchObject({

@@ -26,7 +26,13 @@ export interface CampaignFormValues {
   confirmationMessage3: string;
   confirmationMessage4: string;
   confirmationMessage5: string;
+  /** The Cloud API template as "name|language", "" for none. */
+  templateKey: string;
+  templateVariables: string[];
 }
+
+/** How many positional variables ({{1}}, {{2}}…) a template text has. */
+export const templateVariableCount = (text: string | undefined) => Math.max(0, ...[...(text ?? "").matchAll(/\{\{\s*(\d{1,2})\s*\}\}/g)].map((m) => Number(m[1])));
 
 const idText = (id: number | null) => (id === null ? "" : String(id));
 
@@ -51,6 +57,8 @@ export function campaignFormValues(record: CampaignRecord | null): CampaignFormV
     confirmationMessage3: record?.confirmationMessage3 ?? "",
     confirmationMessage4: record?.confirmationMessage4 ?? "",
     confirmationMessage5: record?.confirmationMessage5 ?? "",
+    templateKey: record?.template ? `${record.template.name}|${record.template.language}` : "",
+    templateVariables: record?.template?.variables ?? [],
   };
 }
 
@@ -62,9 +70,12 @@ export function scheduledAtForServer(value: string): string | null {
 }
 
 /** §7: the body of POST/PUT /campaigns, empty strings sent as null. */
-export function campaignPayload(values: CampaignFormValues): CampaignPayload {
+export function campaignPayload(values: CampaignFormValues, cloud = false): CampaignPayload {
   const out: CampaignPayload = {};
-  for (const [key, value] of Object.entries(values)) out[key] = value.trim() === "" ? null : value;
+  const { templateKey, templateVariables, ...texts } = values;
+  for (const [key, value] of Object.entries(texts)) out[key] = value.trim() === "" ? null : value;
+  const [name, language] = templateKey.split("|");
+  out.template = cloud && name && language ? { name, language, variables: templateVariables, headerVariables: [] } : null;
   out.name = values.name.trim();
   out.confirmation = values.confirmation === "true";
   out.scheduledAt = scheduledAtForServer(values.scheduledAt);

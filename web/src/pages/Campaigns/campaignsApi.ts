@@ -1,4 +1,4 @@
-import { campaignSettingsOf, type CampaignDetail, type CampaignRecord, type CampaignSettingItem, type CampaignSettings } from "@balcao/common";
+import { campaignSettingsOf, type CampaignDetail, type CampaignRecord, type CampaignSettingItem, type CampaignSettings, type TemplateSendBody, type WhatsappTemplateView } from "@balcao/common";
 import { api } from "../../api/client";
 import type { ListPage } from "../../api/pagedList";
 
@@ -17,7 +17,7 @@ export async function fetchCampaign(id: number): Promise<CampaignDetail> {
 }
 
 /** The dialog's body: empty strings already null, scheduledAt as "yyyy-MM-dd HH:mm:ss". */
-export type CampaignPayload = Record<string, string | number | boolean | null>;
+export type CampaignPayload = Record<string, string | number | boolean | null | TemplateSendBody>;
 
 export async function saveCampaign(id: number | null, body: CampaignPayload): Promise<CampaignRecord> {
   const { data } = id === null ? await api.post<CampaignRecord>("/campaigns", body) : await api.put<CampaignRecord>(`/campaigns/${id}`, body);
@@ -89,4 +89,10 @@ export const CAMPAIGN_PACE_KEY = ["campaign-settings"] as const;
 export async function fetchCampaignPace(): Promise<CampaignSettings> {
   const { data } = await api.get<CampaignSettingItem[]>("/campaign-settings");
   return campaignSettingsOf(data);
+}
+
+/** The connection's message templates (Cloud API), as last read from Graph. */
+export async function fetchConnectionTemplates(whatsappId: number): Promise<WhatsappTemplateView[]> {
+  const { data } = await api.get<WhatsappTemplateView[]>(`/whatsapp/${whatsappId}/templates`);
+  return data;
 }
