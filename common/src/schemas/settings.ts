@@ -17,7 +17,7 @@ export const SETTING_OPTIONS = {
 export type OptionSettingKey = keyof typeof SETTING_OPTIONS;
 
 /** Free-text settings; `asaas` holds the payment provider's token and is for super users only. */
-export const FREE_TEXT_SETTINGS = ["asaas"] as const;
+export const FREE_TEXT_SETTINGS = ["asaas", "closingTemplate"] as const;
 export const SUPER_ONLY_SETTINGS: readonly string[] = ["asaas"];
 /** Settings kept for compatibility with the original client. */
 export const FLAG_SETTINGS = { campaignsEnabled: ["true", "false"] } as const;
@@ -33,6 +33,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   sendGreetingMessageOneQueues: "disabled",
   campaignsEnabled: "true",
   asaas: "",
+  /** "name|language" of an approved Cloud template without variables, sent as the closing message outside the 24-hour window; empty: none. */
+  closingTemplate: "",
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS);
@@ -43,6 +45,12 @@ export const settingKeyParams = z.object({ key: z.string().min(1).max(100) });
 export function settingValueSchema(key: string) {
   if (key in SETTING_OPTIONS) return z.enum(SETTING_OPTIONS[key as OptionSettingKey] as unknown as [string, ...string[]], { error: V.invalidValue });
   if (key in FLAG_SETTINGS) return z.enum(["true", "false"], { error: V.invalidValue });
+  if (key === "closingTemplate")
+    return z
+      .string()
+      .trim()
+      .max(600, V.tooLong)
+      .regex(/^$|^[^|]+\|[^|]+$/, V.invalidValue);
   return z.string({ error: V.required }).max(2000, V.tooLong);
 }
 

@@ -6,6 +6,9 @@ import { DEFAULT_RATING_QUESTION, joinParts, RATING_CHOICES, transferNotice } fr
 import type { Tx } from "./outbox";
 import { markFinished, markStarted, startCycle } from "./tracking";
 import { serviceWindowsOf } from "../modules/tickets/serviceWindow";
+import { prepareTemplate } from "../modules/messages/templates";
+import { storeOutbound } from "../modules/messages/send";
+import { AppError } from "../http/errors";
 
 type TicketRow = typeof tickets.$inferSelect;
 /** The time the service window is read at, and where a message not sent is noted. */
@@ -54,11 +57,13 @@ async function onResolve(tx: Tx, ticket: TicketRow, options: ChangeOptions) {
   const connection = await connectionOf(tx, ticket);
   // outside the window Meta delivers templates only: the closing or rating message is not sent
   const closed = !!connection && !ticket.isGroup && (await windowClosed(tx, ticket, connection, options.now ?? new Date()));
-  const { userRating } = await readSettings(tx, ticket.companyId, ["userRating"] as const);
+  const { userRating, closingTemplate } = await readSettings(tx, ticket.companyId, ["userRating", "closingTemplate"] as const);
   const askRating = userRating === "enabled" && !ticket.isGroup && !!connection && !!ticket.userId && !closed;
   await markFinished(tx, ticket, ticket.userId, askRating);
   if (!connection || ticket.isGroup) return [];
   if (closed) {
+    const sent = closingTemplate.trim() ? await stageClosingTemplate(tx, ticket, closingTemplate, options) : null;
+    if (sent) return [sent];
     if (connection.complationMessage.trim() || userRating === "enabled") options.note?.({ ticketId: ticket.id, reason: "ERR_SERVICE_WINDOW_CLOSED" }, "closing message not sent: the 24-hour service window is closed");
     return [];
   }
@@ -67,6 +72,23 @@ async function onResolve(tx: Tx, ticket: TicketRow, options: ChangeOptions) {
   if (askRating) await reply.say(joinParts(connection.ratingMessage || DEFAULT_RATING_QUESTION, RATING_CHOICES));
   else await reply.say(connection.complationMessage);
   return reply.staged;
+}
+
+/**
+ * Stages the company's closing template ("name|language", approved, without variables) on a
+ * Cloud ticket whose window is closed; null when the connection has no such template.
+ */
+async function stageClosingTemplate(tx: Tx, ticket: TicketRow, setting: string, options: ChangeOptions) {
+  const [name, language] = setting.split("|").map((p) => p.trim());
+  if (!name || !language) return null;
+  try {
+    const prepared = await prepareTemplate(tx, ticket.companyId, ticket.whatsappId!, { name, language, variables: [], headerVariables: [] });
+    return (await storeOutbound(tx, ticket, { body: prepared.text, userId: null, dataJson: { template: prepared.message } })).row;
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    options.note?.({ ticketId: ticket.id, template: name, language, reason: err.code }, "closing template not sent: the connection has no such approved template without variables");
+    return null;
+  }
 }
 
 async function onTransfer(tx: Tx, ticket: TicketRow, before: Before) {

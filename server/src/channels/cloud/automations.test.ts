@@ -24,6 +24,7 @@ const offer: GraphTemplate = {
   status: "APPROVED",
   components: [{ type: "BODY", text: "Oi {{1}}, seu número {{2}} ganhou desconto na {{3}}." }],
 };
+const farewell: GraphTemplate = { name: "encerramento", language: "pt_BR", category: "UTILITY", status: "APPROVED", components: [{ type: "BODY", text: "Seu atendimento foi encerrado. Obrigado!" }] };
 const pending: GraphTemplate = { name: "promocao", language: "pt_BR", category: "MARKETING", status: "PENDING", components: [{ type: "BODY", text: "Promoção!" }] };
 
 let t: TestApp;
@@ -56,7 +57,7 @@ async function customerWrites(from: string, name: string, body: string) {
 
 beforeAll(async () => {
   graph = await new CloudGraphStandIn({ phoneNumberId: PHONE_ID, accessToken: ACCESS_TOKEN, businessAccountId: WABA }).start();
-  graph.templates = [offer, pending];
+  graph.templates = [offer, pending, farewell];
   t = await startTestApp();
   useServiceWindowClock(t.built.ctx, () => new Date(now));
   a = await t.http.login(ADMIN.email, ADMIN.password);
@@ -72,7 +73,7 @@ beforeAll(async () => {
   );
   if (created.status !== 201) throw new Error(`create cloud connection: ${created.status} ${JSON.stringify(created.body)}`);
   whatsapp = created.body;
-  for (let i = 0; i < 50 && (await t.http.get(`/whatsapp/${whatsapp.id}/templates`, a.token)).body?.length !== 2; i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 50 && (await t.http.get(`/whatsapp/${whatsapp.id}/templates`, a.token)).body?.length !== 3; i++) await new Promise((r) => setTimeout(r, 100));
   expect((await t.http.post("/campaign-settings", { settings: { ...NO_PAUSE, variables: [{ key: "loja", value: "Loja Centro" }] } }, a.token)).status).toBe(200);
 });
 afterAll(async () => {
@@ -202,5 +203,39 @@ describe("closing a Cloud API ticket", () => {
       .from(messages)
       .where(and(eq(messages.ticketId, late.id), eq(messages.fromMe, true)));
     expect(fromMe).toEqual([]);
+  });
+
+  it("sends the company's closing template instead once the window is closed, and nothing for an unknown one", async () => {
+    const setTemplate = async (value: string) => expect((await t.http.put("/settings/closingTemplate", { value }, a.token)).status).toBe(200);
+    expect((await t.http.put("/settings/closingTemplate", { value: "sem-idioma" }, a.token)).status).toBe(400);
+    await setTemplate("encerramento|pt_BR");
+    now = Date.now();
+    const late = await customerWrites(newNumber(), "Duda", "Oi");
+    now += DAY + HOUR;
+    let before = graph.sends().length;
+    expect((await t.http.put(`/tickets/${late.id}`, { status: "closed" }, a.token)).status).toBe(200);
+    await expect.poll(() => graph.sends().slice(before).length, { timeout: 5000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    const sent = graph.sends().slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0].json).toMatchObject({ type: "template", template: { name: "encerramento", language: { code: "pt_BR" } } });
+    const fromMe = await t.built.ctx.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.ticketId, late.id), eq(messages.fromMe, true)));
+    expect(fromMe.map((m) => m.body)).toEqual(["Seu atendimento foi encerrado. Obrigado!"]);
+
+    // a template the connection does not have (or that needs variables): skipped as without the setting
+    for (const value of ["inexistente|pt_BR", "oferta_cliente|pt_BR"]) {
+      await setTemplate(value);
+      now = Date.now();
+      const other = await customerWrites(newNumber(), "Edu", "Oi");
+      now += DAY + HOUR;
+      before = graph.sends().length;
+      expect((await t.http.put(`/tickets/${other.id}`, { status: "closed" }, a.token)).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(graph.sends().slice(before)).toEqual([]);
+    }
+    await setTemplate("");
   });
 });
