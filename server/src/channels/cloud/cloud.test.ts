@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
-import http from "node:http";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ADMIN, signUpCompany, startTestApp, unique, type TestApp } from "../../test/harness";
@@ -11,6 +9,7 @@ import { failMessagesContaining } from "../../test/failingInserts";
 import { customerSays, pairedSandbox } from "../../test/conversation";
 import { redeliverPending, retryDueSends } from "../../automation/outbox";
 import { cloudPacing } from "./pacing";
+import { CloudGraphStandIn } from "../../test/standins/cloudGraph";
 
 const PHONE_ID = "109876543210987";
 const ACCESS_TOKEN = "EAAG-test-access-token-0123456789";
@@ -19,137 +18,8 @@ const VERIFY_TOKEN = "verify-me-please";
 const VERSION = "v21.0";
 const IMAGE = Buffer.from("\xff\xd8\xff\xe0fake-jpeg-bytes", "latin1");
 
-interface Seen {
-  method: string;
-  path: string;
-  auth?: string;
-  contentType?: string;
-  json?: any;
-  raw: Buffer;
-  /** When it arrived (ms). */
-  at: number;
-}
-
-/** Meta's limits on interactive messages: 3 buttons of 20 characters, 10 rows of 24 (descriptions of 72), a body. */
-function interactiveRefusal(i: any): string | null {
-  if (!i?.body?.text) return "body.text is required";
-  if (i.type === "button") {
-    const buttons = i.action?.buttons ?? [];
-    if (buttons.length < 1 || buttons.length > 3) return "buttons: 1 to 3";
-    if (buttons.some((b: any) => b.type !== "reply" || !b.reply?.id || !b.reply?.title || b.reply.title.length > 20)) return "button title: 1 to 20 characters";
-    if (new Set(buttons.map((b: any) => b.reply.title)).size !== buttons.length) return "button titles must be unique";
-    return i.body.text.length > 1024 ? "body too long" : null;
-  }
-  if (i.type === "list") {
-    const rows = (i.action?.sections ?? []).flatMap((sec: any) => sec.rows ?? []);
-    if (!i.action?.button || i.action.button.length > 20) return "action.button: 1 to 20 characters";
-    if (rows.length < 1 || rows.length > 10) return "rows: 1 to 10";
-    if (rows.some((r: any) => !r.id || !r.title || r.title.length > 24 || (r.description ?? "").length > 72)) return "row title 24, description 72";
-    if (new Set(rows.map((r: any) => r.id)).size !== rows.length) return "row ids must be unique";
-    return i.body.text.length > 4096 ? "body too long" : null;
-  }
-  return "unknown interactive type";
-}
-
-/** A stand-in for graph.facebook.com that answers the way Meta documents, and refuses what Meta would. */
-class FakeGraph {
-  seen: Seen[] = [];
-  failNext: number | null = null;
-  /** The Retry-After header of the failNext answer. */
-  failNextRetryAfter: string | null = null;
-  /** Inbound media ids Graph knows, with their bytes; a media id downloaded once is forgotten when `forgetDownloaded`. */
-  media = new Map<string, Buffer>();
-  forgetDownloaded = false;
-  /** The next media downloads fail with a 500. */
-  failDownloads = 0;
-  private server = http.createServer((req, res) => this.handle(req, res));
-  private n = 0;
-  url = "";
-
-  async start() {
-    await new Promise<void>((resolve) => this.server.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-  stop() {
-    return new Promise<void>((resolve) => this.server.close(() => resolve()));
-  }
-  sends() {
-    return this.seen.filter((s) => s.method === "POST" && s.path === `/${VERSION}/${PHONE_ID}/messages` && s.json?.status !== "read");
-  }
-
-  private reply(res: http.ServerResponse, status: number, body: unknown) {
-    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-  }
-  private error(res: http.ServerResponse, status: number, code: number, message: string) {
-    this.reply(res, status, { error: { message, type: "OAuthException", code, error_subcode: 2494010, fbtrace_id: "AbCdEf" } });
-  }
-
-  private handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    const chunks: Buffer[] = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks);
-      const url = new URL(req.url!, this.url);
-      const seen: Seen = { method: req.method!, path: url.pathname, auth: req.headers.authorization, contentType: req.headers["content-type"], raw, at: Date.now() };
-      if (seen.contentType?.startsWith("application/json")) seen.json = JSON.parse(raw.toString());
-      this.seen.push(seen);
-      if (seen.auth !== `Bearer ${ACCESS_TOKEN}`) return this.error(res, 401, 190, "Invalid OAuth access token.");
-
-      if (req.method === "GET" && url.pathname === `/${VERSION}/${PHONE_ID}`) {
-        return this.reply(res, 200, { display_phone_number: "+55 11 4000-0000", verified_name: "Loja", id: PHONE_ID });
-      }
-      if (req.method === "GET" && url.pathname === `/${VERSION}/MEDIA-IN-1`) {
-        return this.reply(res, 200, { messaging_product: "whatsapp", url: `${this.url}/whatsapp_business/attachments/?mid=MEDIA-IN-1`, mime_type: "image/jpeg", file_size: IMAGE.length, id: "MEDIA-IN-1" });
-      }
-      const mediaId = url.pathname.slice(`/${VERSION}/`.length);
-      if (req.method === "GET" && url.pathname.startsWith(`/${VERSION}/`) && this.media.has(mediaId)) {
-        const data = this.media.get(mediaId)!;
-        return this.reply(res, 200, { messaging_product: "whatsapp", url: `${this.url}/whatsapp_business/attachments/?mid=${mediaId}`, mime_type: "image/jpeg", file_size: data.length, id: mediaId });
-      }
-      if (req.method === "GET" && url.pathname === "/whatsapp_business/attachments/") {
-        const mid = url.searchParams.get("mid") ?? "";
-        if (this.failDownloads > 0) {
-          this.failDownloads--;
-          return this.error(res, 500, 1, "An unknown error occurred");
-        }
-        if (mid === "MEDIA-IN-1") return res.writeHead(200, { "content-type": "image/jpeg" }).end(IMAGE);
-        const data = this.media.get(mid);
-        if (!data) return this.error(res, 404, 131052, "Media download error");
-        if (this.forgetDownloaded) this.media.delete(mid);
-        return res.writeHead(200, { "content-type": "image/jpeg" }).end(data);
-      }
-      if (req.method === "POST" && url.pathname === `/${VERSION}/${PHONE_ID}/media`) {
-        const text = raw.toString("latin1");
-        if (!seen.contentType?.startsWith("multipart/form-data") || !/name="messaging_product"\r\n\r\nwhatsapp/.test(text) || !/name="file"; filename="/.test(text)) {
-          return this.error(res, 400, 100, "(#100) Invalid parameter");
-        }
-        return this.reply(res, 200, { id: `MEDIA-UP-${++this.n}` });
-      }
-      if (req.method === "POST" && url.pathname === `/${VERSION}/${PHONE_ID}/messages`) {
-        const b = seen.json;
-        if (b?.messaging_product !== "whatsapp") return this.error(res, 400, 100, "(#100) The parameter messaging_product is required.");
-        if (b.status === "read") return b.message_id ? this.reply(res, 200, { success: true }) : this.error(res, 400, 100, "(#100) message_id is required");
-        if (!/^\d+$/.test(b.to ?? "") || !b.type || typeof b[b.type] !== "object") return this.error(res, 400, 100, "(#100) Invalid parameter");
-        if (b.type === "interactive") {
-          const refused = interactiveRefusal(b.interactive);
-          if (refused) return this.error(res, 400, 131009, `(#131009) Parameter value is not valid: ${refused}`);
-        }
-        if (this.failNext) {
-          const code = this.failNext;
-          this.failNext = null;
-          if (this.failNextRetryAfter) res.setHeader("retry-after", this.failNextRetryAfter);
-          if (code === 130429) return this.error(res, 400, code, "(#130429) Rate limit hit: Cloud API message throughput has been reached.");
-          return this.error(res, 400, code, "(#131047) Message failed to send because more than 24 hours have passed since the customer last replied to this number.");
-        }
-        return this.reply(res, 200, { messaging_product: "whatsapp", contacts: [{ input: b.to, wa_id: b.to }], messages: [{ id: `wamid.OUT${++this.n}` }] });
-      }
-      return this.error(res, 404, 803, "Unknown path");
-    });
-  }
-}
-
 let t: TestApp;
-let graph: FakeGraph;
+let graph: CloudGraphStandIn;
 let admin: { token: string; user: { id: number } };
 let whatsapp: { id: number; companyId: number };
 let seq = 0;
@@ -179,8 +49,7 @@ const messageByExternalId = async (externalId: string) =>
     .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)));
 
 beforeAll(async () => {
-  graph = new FakeGraph();
-  await graph.start();
+  graph = await new CloudGraphStandIn({ phoneNumberId: PHONE_ID, accessToken: ACCESS_TOKEN, version: VERSION, lastingMedia: { "MEDIA-IN-1": IMAGE } }).start();
   t = await startTestApp();
   admin = await t.http.login(ADMIN.email, ADMIN.password);
   const created = await t.http.post(

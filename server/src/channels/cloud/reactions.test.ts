@@ -1,10 +1,9 @@
 import crypto from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { ADMIN, startTestApp, type TestApp } from "../../test/harness";
 import { messages } from "../../db/schema";
+import { CloudGraphStandIn } from "../../test/standins/cloudGraph";
 
 const PHONE_ID = "109876543210777";
 const ACCESS_TOKEN = "EAAG-reactions-access-token-0123456789";
@@ -12,28 +11,7 @@ const APP_SECRET = "app-secret-for-reaction-signatures";
 const VERSION = "v21.0";
 const CUSTOMER = "5511977776666";
 
-/** Graph as far as reactions need it: the number's check and message sends, each one seen. */
-const seen: any[] = [];
-let n = 0;
-const graph = http.createServer((req, res) => {
-  const chunks: Buffer[] = [];
-  req.on("data", (c) => chunks.push(c));
-  req.on("end", () => {
-    const url = new URL(req.url!, "http://graph");
-    const json = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
-    seen.push({ method: req.method, path: url.pathname, auth: req.headers.authorization, json });
-    const reply = (status: number, body: unknown) => res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
-    if (req.headers.authorization !== `Bearer ${ACCESS_TOKEN}`) return reply(401, { error: { message: "Invalid OAuth access token.", code: 190 } });
-    if (req.method === "GET" && url.pathname === `/${VERSION}/${PHONE_ID}`) return reply(200, { display_phone_number: "+55 11 4000-0777", id: PHONE_ID });
-    if (req.method === "POST" && url.pathname === `/${VERSION}/${PHONE_ID}/messages`) {
-      if (json?.status === "read") return reply(200, { success: true });
-      if (json?.type === "reaction" && (typeof json.reaction?.message_id !== "string" || typeof json.reaction?.emoji !== "string")) return reply(400, { error: { message: "(#100) Invalid parameter", code: 100 } });
-      return reply(200, { messaging_product: "whatsapp", contacts: [{ input: json?.to, wa_id: json?.to }], messages: [{ id: `wamid.OUT${++n}` }] });
-    }
-    return reply(404, { error: { message: "Unknown path", code: 803 } });
-  });
-});
-
+let graph: CloudGraphStandIn;
 let t: TestApp;
 let admin: { token: string; user: { id: number } };
 let whatsapp: { id: number; companyId: number };
@@ -81,8 +59,8 @@ async function viewOf(externalId: string) {
 }
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => graph.listen(0, "127.0.0.1", resolve));
-  const graphUrl = `http://127.0.0.1:${(graph.address() as AddressInfo).port}`;
+  graph = await new CloudGraphStandIn({ phoneNumberId: PHONE_ID, accessToken: ACCESS_TOKEN, version: VERSION, displayPhoneNumber: "+55 11 4000-0777" }).start();
+  const graphUrl = graph.url;
   t = await startTestApp();
   admin = await t.http.login(ADMIN.email, ADMIN.password);
   const created = await t.http.post(
@@ -95,7 +73,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  await new Promise<void>((resolve) => graph.close(() => resolve()));
+  await graph?.stop();
 });
 
 describe("cloud reactions", () => {
@@ -123,12 +101,12 @@ describe("cloud reactions", () => {
     const msg = inbound({ type: "text", text: { body: "Obrigada!" } });
     await deliver(msg.payload);
     const row = await stored(msg.id);
-    seen.length = 0;
+    graph.seen = [];
     expect(await t.http.post(`/messages/${row.id}/reaction`, { emoji: "🙏" }, admin.token)).toMatchObject({ status: 200, body: { reactions: [{ by: "user", emoji: "🙏" }] } });
-    const sends = () => seen.filter((s) => s.method === "POST" && s.json?.type === "reaction");
-    expect(sends().at(-1).json).toEqual({ messaging_product: "whatsapp", recipient_type: "individual", to: CUSTOMER, type: "reaction", reaction: { message_id: msg.id, emoji: "🙏" } });
+    const sends = () => graph.seen.filter((s) => s.method === "POST" && s.json?.type === "reaction");
+    expect(sends().at(-1)!.json).toEqual({ messaging_product: "whatsapp", recipient_type: "individual", to: CUSTOMER, type: "reaction", reaction: { message_id: msg.id, emoji: "🙏" } });
     expect((await t.http.post(`/messages/${row.id}/reaction`, { emoji: "" }, admin.token)).status).toBe(200);
-    expect(sends().at(-1).json.reaction).toEqual({ message_id: msg.id, emoji: "" });
+    expect(sends().at(-1)!.json.reaction).toEqual({ message_id: msg.id, emoji: "" });
     expect((await viewOf(msg.id)).reactions).toEqual([]);
   });
 });
