@@ -12,7 +12,7 @@ import { DateTimeField } from "../dates/DateFields";
 import { muiRegister } from "../formFields";
 import { formatDateTime } from "../../i18n/format";
 import { ScheduleMediaField } from "./ScheduleMediaField";
-import { newScheduleValues, scheduleErrorKey, scheduleResolver, toScheduleFormValues, type ScheduleFormValues } from "./scheduleForm";
+import { newScheduleValues, scheduleErrorKey, scheduleFailureKey, scheduleResolver, toScheduleFormValues, type ScheduleFormValues } from "./scheduleForm";
 import { upsertSchedule, type SchedulePages } from "../../api/scheduleCache";
 import { deleteScheduleMedia, fetchSchedule, saveSchedule, scheduleKeys, uploadScheduleMedia, type ContactRef } from "../../api/schedules";
 
@@ -124,7 +124,12 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
           {failed && <Alert severity="error">{t("scheduledMessages.dialog.loadFailed")}</Alert>}
           {!loading && !failed && (
             <Stack spacing={2}>
-              {schedule?.status === "ERRO" && <Alert severity="error">{t("scheduledMessages.dialog.errorHint")}</Alert>}
+              {schedule?.status === "ERRO" && (
+                <Alert severity="error" data-testid="schedule-failure">
+                  {schedule.failure && <strong>{t(scheduleFailureKey(schedule.failure)!, { code: schedule.failure })}. </strong>}
+                  {t("scheduledMessages.dialog.errorHint")}
+                </Alert>
+              )}
               {sent && schedule?.sentAt && (
                 <Alert severity="success" data-testid="schedule-sent-at">
                   {t("scheduledMessages.dialog.sentAt", { date: formatDateTime(schedule.sentAt) })}

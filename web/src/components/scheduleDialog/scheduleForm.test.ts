@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { V } from "@balcao/common";
-import { newScheduleValues, PAST, scheduleErrorKey, scheduleFormRules } from "./scheduleForm";
+import { newScheduleValues, PAST, scheduleErrorKey, scheduleFailureKey, scheduleFormRules } from "./scheduleForm";
+import { scheduledMessagesPt as pt } from "../../i18n/locales/scheduledMessages.pt";
+import { scheduledMessagesEn as en } from "../../i18n/locales/scheduledMessages.en";
+import { scheduledMessagesEs as es } from "../../i18n/locales/scheduledMessages.es";
 
 const issues = (values: Record<string, unknown>) => {
   const result = scheduleFormRules.safeParse(values);
@@ -20,5 +23,13 @@ describe("schedule form", () => {
     expect(issues({ body: "Olá, tudo bem?", contactId: 1, sendAt: future })).toEqual({});
     expect(scheduleErrorKey(V.tooShortPt)).toBe("scheduledMessages.validation.tooShort");
     expect(scheduleErrorKey(V.requiredPt)).toBe("scheduledMessages.validation.required");
+  });
+
+  it("names why a schedule failed, in every language", () => {
+    expect(scheduleFailureKey(null)).toBeUndefined();
+    expect(scheduleFailureKey("ERR_SERVICE_WINDOW_CLOSED")).toBe("scheduledMessages.dialog.failure.ERR_SERVICE_WINDOW_CLOSED");
+    expect(scheduleFailureKey("ERR_SOMETHING_ELSE")).toBe("scheduledMessages.dialog.failure.other");
+    expect(pt.dialog.failure.ERR_SERVICE_WINDOW_CLOSED).toMatch(/^A janela de 24 horas estava fechada/);
+    for (const texts of [pt, en, es]) expect(Object.keys(texts.dialog.failure).sort()).toEqual(Object.keys(pt.dialog.failure).sort());
   });
 });

@@ -45,3 +45,13 @@ export function scheduleErrorKey(message: string | undefined): ScheduleErrorKey 
   if (message === PAST) return "scheduledMessages.validation.past";
   return "scheduledMessages.validation.invalid";
 }
+
+const KNOWN_FAILURES = ["ERR_SERVICE_WINDOW_CLOSED", "ERR_SENDING_WAPP_MSG", "ERR_WAPP_NOT_INITIALIZED", "ERR_TEMPLATE_NOT_FOUND", "ERR_TEMPLATE_NOT_APPROVED"] as const;
+type ScheduleFailureKey = `scheduledMessages.dialog.failure.${(typeof KNOWN_FAILURES)[number] | "other"}`;
+
+/** The translation key of why a schedule failed (its `failure` code); undefined when none is recorded. */
+export function scheduleFailureKey(failure: string | null | undefined): ScheduleFailureKey | undefined {
+  if (!failure) return undefined;
+  const known = KNOWN_FAILURES.find((code) => code === failure);
+  return `scheduledMessages.dialog.failure.${known ?? "other"}`;
+}

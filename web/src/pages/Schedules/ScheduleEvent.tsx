@@ -3,6 +3,7 @@ import EditOutlinedIcon from "@mui/icons-material/EditOutlined";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutline";
 import { useTranslation } from "react-i18next";
 import type { ScheduleView } from "@balcao/common";
+import { scheduleFailureKey } from "../../components/scheduleDialog/scheduleForm";
 
 interface ScheduleEventProps {
   schedule: ScheduleView;
@@ -29,7 +30,9 @@ export function ScheduleEvent({ schedule, statusColor, canChange, compact = fals
       sx={{ display: "flex", alignItems: "center", gap: 0.25, minWidth: 0 }}
       data-testid={`schedule-event-${schedule.id}`}
       data-status={schedule.status}
-      title={`${name} — ${t(`scheduledMessages.status.${schedule.status}`)}`}
+      title={[name, t(`scheduledMessages.status.${schedule.status}`), schedule.status === "ERRO" && schedule.failure ? t(scheduleFailureKey(schedule.failure)!, { code: schedule.failure }) : ""]
+        .filter(Boolean)
+        .join(" — ")}
     >
       {statusColor && <Box component="span" sx={{ width: 8, height: 8, borderRadius: "50%", bgcolor: statusColor, flexShrink: 0, mr: 0.5 }} />}
       <Typography variant="caption" noWrap sx={{ flex: 1, minWidth: 0, fontWeight: 600, color: "inherit" }}>
