@@ -10,6 +10,8 @@ export type ContactView = {
   number: string;
   /** WhatsApp's LID (digits), when the channel told it. */
   lid: string | null;
+  /** The WhatsApp username the customer chose, when the channel told it. */
+  username: string | null;
   email: string;
   profilePicUrl: string;
   urlPicture: string;

@@ -27,6 +27,7 @@ const ticket = (id: number, patch: Partial<Ticket> = {}): Ticket => ({
     name: `Contact ${id}`,
     number: "5511",
     lid: null,
+    username: null,
     email: "",
     profilePicUrl: "",
     urlPicture: "",

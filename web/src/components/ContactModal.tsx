@@ -82,6 +82,7 @@ export function ContactModal({ open, contact, onClose, onSaved }: ContactModalPr
                 slotProps={{ htmlInput: { readOnly: true, "data-testid": "contact-lid" } }}
               />
             )}
+            {contact?.username && <TextField value={contact.username} label={t("ticketView.contactModal.username")} fullWidth slotProps={{ htmlInput: { readOnly: true, "data-testid": "contact-username" } }} />}
             <TextField
               {...muiRegister(register("email"))}
               label={t("ticketView.contactModal.email")}

@@ -8,6 +8,7 @@ export const CONTACT_VIEW = viewShape<ContactView>()(contacts, (f) => ({
   name: "name",
   number: "number",
   lid: "lid",
+  username: "username",
   email: "email",
   profilePicUrl: "profilePicUrl",
   urlPicture: "profilePicUrl",

@@ -32,6 +32,7 @@ describe("POST /contacts", () => {
       name: "Maria Souza",
       number: "5511988887777",
       lid: null,
+      username: null,
       email: "maria@example.com",
       profilePicUrl: "",
       urlPicture: "",

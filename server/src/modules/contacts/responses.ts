@@ -7,6 +7,7 @@ export const contactView = object({
   name: z.string(),
   number: z.string(),
   lid: z.string().nullable(),
+  username: z.string().nullable(),
   email: z.string(),
   profilePicUrl: z.string(),
   urlPicture: z.string(),

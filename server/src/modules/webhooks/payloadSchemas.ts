@@ -28,6 +28,7 @@ const contactRecord = exact<ContactView>()(
       name: z.string(),
       number: z.string().meta({ description: "Digits only (a group keeps its id)." }),
       lid: z.string().nullable().meta({ description: "WhatsApp's LID (digits), when known." }),
+      username: z.string().nullable().meta({ description: "The WhatsApp username the customer chose, when known." }),
       email: z.string(),
       profilePicUrl: z.string(),
       urlPicture: z.string(),

@@ -108,6 +108,7 @@ export const ticketViewEn: Messages["ticketView"] = {
     numberPlaceholder: "5511912345678",
     lid: "WhatsApp LID",
     lidHelp: "The address WhatsApp gives this contact instead of the phone number.",
+    username: "WhatsApp username",
     email: "Email",
     emailPlaceholder: "Email address",
     extraInfo: "Additional information",

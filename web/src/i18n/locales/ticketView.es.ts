@@ -108,6 +108,7 @@ export const ticketViewEs: Messages["ticketView"] = {
     numberPlaceholder: "5511912345678",
     lid: "LID de WhatsApp",
     lidHelp: "La dirección que WhatsApp da a este contacto en lugar del número de teléfono.",
+    username: "Nombre de usuario de WhatsApp",
     email: "Correo electrónico",
     emailPlaceholder: "Dirección de correo",
     extraInfo: "Información adicional",

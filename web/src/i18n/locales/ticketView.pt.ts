@@ -108,6 +108,7 @@ export const ticketViewPt = {
     numberPlaceholder: "5511912345678",
     lid: "LID do WhatsApp",
     lidHelp: "O endereço que o WhatsApp dá a este contato em vez do número de telefone.",
+    username: "Nome de usuário do WhatsApp",
     email: "E-mail",
     emailPlaceholder: "Endereço de e-mail",
     extraInfo: "Informações adicionais",

@@ -7,6 +7,7 @@ const contact = (id: number, name: string, number = ""): ContactView => ({
   name,
   number,
   lid: null,
+  username: null,
   email: "",
   profilePicUrl: "",
   urlPicture: "",

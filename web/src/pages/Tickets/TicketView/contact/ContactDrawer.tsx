@@ -46,6 +46,11 @@ function ContactDetails({ ticket, onClose }: { ticket: TicketView; onClose(): vo
               {t("ticketView.contactModal.lid")}: {contact.lid}
             </Typography>
           )}
+          {contact.username && (
+            <Typography variant="caption" color="text.secondary" data-testid="contact-drawer-username">
+              {t("ticketView.contactModal.username")}: {contact.username}
+            </Typography>
+          )}
           <Typography variant="body2" color="text.secondary" data-testid="contact-drawer-email">
             {contact.email ? <Link href={`mailto:${contact.email}`}>{contact.email}</Link> : t("ticketView.contact.noEmail")}
           </Typography>
