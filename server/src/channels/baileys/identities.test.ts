@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray, or } from "drizzle-orm";
-import { ADMIN, connectSocket, nextEvent, signUpCompany, startTestApp, type TestApp } from "../../test/harness";
+import { connectSocket, nextEvent, signUpCompany } from "../../test/harness";
 import { auditLogs, contacts, messages, tags, ticketNotes, tickets, ticketTags } from "../../db/schema";
-import type { BaileysAdapter } from "./adapter";
-import { createBaileysConnection, FakeWhatsApp, pairSocket, type FakeSocket } from "./fakeSocket";
 import * as fx from "./fixtures";
+import { pairedBaileys, type PairedBaileys } from "../../test/baileysConnection";
 
-let t: TestApp;
-let admin: { token: string; user: { id: number } };
-let fake: FakeWhatsApp;
-let whatsapp: { id: number; companyId: number };
-let adapter: BaileysAdapter;
-let socket: FakeSocket;
-
-async function upsert(...list: unknown[]) {
-  socket.emit("messages.upsert", { messages: list, type: "notify" });
-  await adapter.idle();
-}
-
-const stored = (externalId: string) =>
-  t.built.ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)))
-    .then((rows) => rows[0]);
+let t: PairedBaileys["t"];
+let admin: PairedBaileys["admin"];
+let whatsapp: PairedBaileys["whatsapp"];
+let adapter: PairedBaileys["adapter"];
+let socket: PairedBaileys["socket"];
+let upsert: PairedBaileys["upsert"];
+let stored: PairedBaileys["stored"];
 
 const contactsOf = (companyId: number, number: string, lid: string) =>
   t.built.ctx.db
@@ -32,11 +20,7 @@ const contactsOf = (companyId: number, number: string, lid: string) =>
     .where(and(eq(contacts.companyId, companyId), or(eq(contacts.number, number), eq(contacts.lid, lid))));
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.http.login(ADMIN.email, ADMIN.password);
-  fake = new FakeWhatsApp();
-  ({ whatsapp, adapter, socket } = await createBaileysConnection(t, admin.token, fake, "WhatsApp Web LID"));
-  await pairSocket(adapter, socket, fx.OUR_JID);
+  ({ t, admin, whatsapp, adapter, socket, upsert, stored } = await pairedBaileys("WhatsApp Web LID"));
 });
 afterAll(async () => t?.close());
 

@@ -1,31 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, inArray } from "drizzle-orm";
-import { ADMIN, startTestApp, type TestApp } from "../../test/harness";
 import { contacts, messages } from "../../db/schema";
-import type { BaileysAdapter } from "./adapter";
-import { createBaileysConnection, FakeWhatsApp, pairSocket, type FakeSocket } from "./fakeSocket";
 import * as fx from "./fixtures";
+import { pairedBaileys, type PairedBaileys } from "../../test/baileysConnection";
 import { failMessagesContaining } from "../../test/failingInserts";
 
-let t: TestApp;
-let admin: { token: string; user: { id: number } };
-let fake: FakeWhatsApp;
-let whatsapp: { id: number; companyId: number };
-let adapter: BaileysAdapter;
-let socket: FakeSocket;
-
-/** WhatsApp delivers messages the way Baileys reports them; waits until the adapter handled them. */
-async function upsert(type: "notify" | "append", ...list: unknown[]) {
-  socket.emit("messages.upsert", { messages: list, type });
-  await adapter.idle();
-}
-
-const stored = (externalId: string) =>
-  t.built.ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)))
-    .then((rows) => rows[0]);
+let t: PairedBaileys["t"];
+let admin: PairedBaileys["admin"];
+let fake: PairedBaileys["fake"];
+let whatsapp: PairedBaileys["whatsapp"];
+let adapter: PairedBaileys["adapter"];
+let socket: PairedBaileys["socket"];
+let upsert: PairedBaileys["upsert"];
+let upsertAs: PairedBaileys["upsertAs"];
+let stored: PairedBaileys["stored"];
 
 async function ticketMessages(ticketId: number) {
   const res = await t.http.get(`/messages/${ticketId}`, admin.token);
@@ -34,20 +22,17 @@ async function ticketMessages(ticketId: number) {
 }
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.http.login(ADMIN.email, ADMIN.password);
-  fake = new FakeWhatsApp();
-  ({ whatsapp, adapter, socket } = await createBaileysConnection(t, admin.token, fake, "WhatsApp Web"));
-  fake.media.set(fx.image.key.id!, fx.JPEG);
-  fake.media.set(fx.document.key.id!, Buffer.from("%PDF-1.4\n"));
-  fake.media.set(fx.voiceNote.key.id!, Buffer.from("OggS-voice"));
-  await pairSocket(adapter, socket, fx.OUR_JID);
+  ({ t, admin, fake, whatsapp, adapter, socket, upsert, upsertAs, stored } = await pairedBaileys("WhatsApp Web", (fake) => {
+    fake.media.set(fx.image.key.id!, fx.JPEG);
+    fake.media.set(fx.document.key.id!, Buffer.from("%PDF-1.4\n"));
+    fake.media.set(fx.voiceNote.key.id!, Buffer.from("OggS-voice"));
+  }));
 });
 afterAll(async () => t?.close());
 
 describe("baileys inbound messages", () => {
   it("stores text, replies, media, locations and contacts in the customer's ticket", async () => {
-    await upsert("notify", fx.text, fx.quotedReply, fx.image, fx.document, fx.voiceNote, fx.location, fx.contact);
+    await upsert(fx.text, fx.quotedReply, fx.image, fx.document, fx.voiceNote, fx.location, fx.contact);
     const first = await stored(fx.text.key.id!);
     expect(first).toBeDefined();
     const list = await ticketMessages(first.ticketId);
@@ -74,15 +59,15 @@ describe("baileys inbound messages", () => {
 
   it("keeps a media message whose file can no longer be downloaded, without the file", async () => {
     const expired = { ...fx.image, key: { ...fx.image.key, id: "3EB0DEADBEEF00000001" } };
-    await upsert("notify", expired);
+    await upsert(expired);
     expect(await stored("3EB0DEADBEEF00000001")).toMatchObject({ body: "Foto do produto com defeito", mediaPath: null });
   });
 
   it("records what the company's own phone sent, and finds a LID sender by phone number", async () => {
-    await upsert("append", fx.fromOurPhone);
+    await upsertAs("append", fx.fromOurPhone);
     expect(await stored(fx.fromOurPhone.key.id!)).toMatchObject({ fromMe: true, body: "Abrimos sim, das 9h às 13h.", ticketId: (await stored(fx.text.key.id!)).ticketId });
 
-    await upsert("notify", fx.lidText);
+    await upsert(fx.lidText);
     const lid = await stored(fx.lidText.key.id!);
     const [contact] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, lid.contactId!));
     expect(contact).toMatchObject({ number: "5521998877665", name: "Ana" });
@@ -90,7 +75,7 @@ describe("baileys inbound messages", () => {
 
   it("stores no message for reactions, settings changes, status stories and history it is not told about as new", async () => {
     const ids = [fx.reaction, fx.ephemeralSetting, fx.statusStory].map((m) => m.key.id!);
-    await upsert("notify", fx.reaction, fx.ephemeralSetting, fx.statusStory);
+    await upsert(fx.reaction, fx.ephemeralSetting, fx.statusStory);
     expect(await stored(fx.contact.key.id!)).toMatchObject({ isDeleted: false, isEdited: false }); // the setting names it, and leaves it alone
     socket.emit("messages.upsert", { messages: [{ ...fx.text, key: { ...fx.text.key, id: "3EB0HISTORY000000001" } }], type: "history" });
     await adapter.idle();
@@ -102,7 +87,7 @@ describe("baileys inbound messages", () => {
   });
 
   it("applies the customer's edits and deletions to the stored messages", async () => {
-    await upsert("notify", fx.edit(fx.text.key.id!, "Olá! Vocês abrem domingo?"), fx.editEnvelope(fx.quotedReply.key.id!, "Esse aqui"), fx.revoke(fx.image.key.id!));
+    await upsert(fx.edit(fx.text.key.id!, "Olá! Vocês abrem domingo?"), fx.editEnvelope(fx.quotedReply.key.id!, "Esse aqui"), fx.revoke(fx.image.key.id!));
     expect(await stored(fx.text.key.id!)).toMatchObject({ body: "Olá! Vocês abrem domingo?", isEdited: true });
     expect(await stored(fx.quotedReply.key.id!)).toMatchObject({ body: "Esse aqui", isEdited: true });
     const image = await stored(fx.image.key.id!);
@@ -112,11 +97,11 @@ describe("baileys inbound messages", () => {
   });
 
   it("stores group messages with their sender when the company takes groups, and drops them otherwise", async () => {
-    await upsert("notify", fx.groupText);
+    await upsert(fx.groupText);
     expect(await stored(fx.groupText.key.id!)).toBeUndefined(); // CheckMsgIsGroup "enabled" ignores groups
 
     expect((await t.http.put("/settings/CheckMsgIsGroup", { value: "disabled" }, admin.token)).status).toBe(200);
-    await upsert("notify", fx.groupText);
+    await upsert(fx.groupText);
     const message = await stored(fx.groupText.key.id!);
     expect(message).toMatchObject({ body: "Bom dia, grupo!", participant: "5511955554444", fromMe: false });
     const [group] = await t.built.ctx.db.select().from(contacts).where(eq(contacts.id, message.contactId!));
@@ -130,8 +115,8 @@ describe("baileys inbound messages the database cannot take as they came", () =>
 
   it("stores a message with a NUL or half of a surrogate pair in its text and push name once, shown normalised", async () => {
     const odd = from("3EB0ODD0000000000001", { conversation: "bom\u0000 dia \udc00 😀" }, "Bea\u0000triz \ud800");
-    await upsert("notify", odd);
-    await upsert("notify", odd);
+    await upsert(odd);
+    await upsert(odd);
     const rows = await t.built.ctx.db
       .select()
       .from(messages)
@@ -146,7 +131,7 @@ describe("baileys inbound messages the database cannot take as they came", () =>
       const refused = from("3EB0DEAD000000000001", { imageMessage: { ...fx.image.message!.imageMessage, caption: "BAILEYS-REFUSED" } }, "Beatriz");
       fake.media.set("3EB0DEAD000000000001", fx.JPEG);
       const next = from("3EB0DEAD000000000002", { conversation: "e esta chega" }, "Beatriz");
-      await upsert("notify", refused, next);
+      await upsert(refused, next);
       expect(await stored("3EB0DEAD000000000001")).toBeUndefined();
       expect(await stored("3EB0DEAD000000000002")).toMatchObject({ body: "e esta chega" });
 
@@ -226,7 +211,7 @@ describe("baileys outbound messages", () => {
     expect(socket.sent).toEqual([{ jid: fx.CUSTOMER_JID, content: { delete: { remoteJid: fx.CUSTOMER_JID, fromMe: true, id: mine.externalId } }, options: undefined }]);
 
     const fresh = { ...fx.text, key: { ...fx.text.key, id: "3EB0C0FFEE0000000001" }, message: { conversation: "Obrigada!" } };
-    await upsert("notify", fresh);
+    await upsert(fresh);
     socket.read = [];
     await ticketMessages(ticketId);
     expect(socket.read).toEqual([[{ remoteJid: fx.CUSTOMER_JID, id: "3EB0C0FFEE0000000001", fromMe: false }]]);

@@ -1,30 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
 import type { WAMessage } from "baileys";
-import { ADMIN, startTestApp, type TestApp } from "../../test/harness";
-import { messages } from "../../db/schema";
-import type { BaileysAdapter } from "./adapter";
-import { createBaileysConnection, FakeWhatsApp, pairSocket, type FakeSocket } from "./fakeSocket";
 import * as fx from "./fixtures";
+import { pairedBaileys, type PairedBaileys } from "../../test/baileysConnection";
 
-let t: TestApp;
-let admin: { token: string; user: { id: number } };
-let fake: FakeWhatsApp;
-let whatsapp: { id: number; companyId: number };
-let adapter: BaileysAdapter;
-let socket: FakeSocket;
-
-async function upsert(...list: unknown[]) {
-  socket.emit("messages.upsert", { messages: list, type: "notify" });
-  await adapter.idle();
-}
-
-const stored = (externalId: string) =>
-  t.built.ctx.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.whatsappId, whatsapp.id), eq(messages.externalId, externalId)))
-    .then((rows) => rows[0]);
+let t: PairedBaileys["t"];
+let admin: PairedBaileys["admin"];
+let socket: PairedBaileys["socket"];
+let upsert: PairedBaileys["upsert"];
+let stored: PairedBaileys["stored"];
 
 async function viewOf(externalId: string) {
   const row = await stored(externalId);
@@ -51,11 +34,7 @@ const statusReply: WAMessage = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
-  admin = await t.http.login(ADMIN.email, ADMIN.password);
-  fake = new FakeWhatsApp();
-  ({ whatsapp, adapter, socket } = await createBaileysConnection(t, admin.token, fake, "WhatsApp Web reactions"));
-  await pairSocket(adapter, socket, fx.OUR_JID);
+  ({ t, admin, socket, upsert, stored } = await pairedBaileys("WhatsApp Web reactions"));
 });
 afterAll(async () => t?.close());
 
