@@ -1,4 +1,4 @@
-import type { ScheduleView, SchedulesPage } from "@balcao/common";
+import type { ContactView, ScheduleView, SchedulesPage, TemplateSendBody } from "@balcao/common";
 import { api } from "./client";
 
 /** What the dialog saves: the API's body (sendAt as an ISO date-time). */
@@ -8,6 +8,8 @@ export interface ScheduleInput {
   sendAt: string;
   ticketId?: number | null;
   userId?: number | null;
+  /** A Cloud API connection's approved template, sent instead of the text; null: none. */
+  template?: TemplateSendBody | null;
 }
 
 export interface ContactRef {
@@ -57,4 +59,12 @@ export async function deleteScheduleMedia(id: number): Promise<ScheduleView> {
 export async function fetchContactRef(id: number): Promise<ContactRef> {
   const { data } = await api.get<ContactRef>(`/contacts/${id}`);
   return { id: data.id, name: data.name, number: data.number };
+}
+
+/** The Cloud API connection the contact is written to, or null (another channel, or none known). */
+export async function fetchContactCloudConnection(contactId: number): Promise<number | null> {
+  const { data: contact } = await api.get<ContactView>(`/contacts/${contactId}`);
+  if (!contact.whatsappId) return null;
+  const { data: whatsapp } = await api.get<{ id: number; channel: string }>(`/whatsapp/${contact.whatsappId}`);
+  return whatsapp.channel === "cloud" ? whatsapp.id : null;
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { Controller, useForm } from "react-hook-form";
+import axios from "axios";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
@@ -14,7 +15,9 @@ import { formatDateTime } from "../../i18n/format";
 import { ScheduleMediaField } from "./ScheduleMediaField";
 import { newScheduleValues, scheduleErrorKey, scheduleFailureKey, scheduleResolver, toScheduleFormValues, type ScheduleFormValues } from "./scheduleForm";
 import { upsertSchedule, type SchedulePages } from "../../api/scheduleCache";
-import { deleteScheduleMedia, fetchSchedule, saveSchedule, scheduleKeys, uploadScheduleMedia, type ContactRef } from "../../api/schedules";
+import { deleteScheduleMedia, fetchContactCloudConnection, fetchSchedule, saveSchedule, scheduleKeys, uploadScheduleMedia, type ContactRef } from "../../api/schedules";
+import { TemplateChoice } from "../TemplateChoice";
+import { choiceOfTemplate, NO_TEMPLATE, templateOfChoice, type TemplateChoiceValue } from "../templateChoiceValues";
 
 export interface ScheduleDialogProps {
   open: boolean;
@@ -40,6 +43,11 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
   const schedule = editing ? record.data : undefined;
   const [contact, setContact] = useState<ContactRef | null>(presetContact);
   const [file, setFile] = useState<File | null>(null);
+  const [template, setTemplate] = useState<TemplateChoiceValue>(NO_TEMPLATE);
+  const [templateError, setTemplateError] = useState<string | undefined>();
+  // a contact written to on a Cloud API connection may get an approved template, sent outside the 24-hour window
+  const cloud = useQuery({ queryKey: ["contacts", contact?.id ?? 0, "cloudConnection"], queryFn: () => fetchContactCloudConnection(contact!.id), enabled: open && Boolean(contact), staleTime: 0 });
+  const cloudId = contact ? (cloud.data ?? null) : null;
   const { register, control, handleSubmit, reset, formState } = useForm<ScheduleFormValues>({ resolver: scheduleResolver, defaultValues: newScheduleValues(presetContact?.id ?? null) });
 
   // fresh values on every opening (and once an edited schedule has loaded)
@@ -47,14 +55,17 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
   useEffect(() => {
     if (!open) return;
     setFile(null);
+    setTemplateError(undefined);
     if (editing) {
       if (schedule) {
         reset(toScheduleFormValues(schedule));
+        setTemplate(choiceOfTemplate(schedule.template));
         setContact(schedule.contact);
       }
       return;
     }
     reset(newScheduleValues(presetContact?.id ?? null));
+    setTemplate(NO_TEMPLATE);
     setContact(presetContact);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the record's id: its later updates (live events) must not wipe the user's edits
   }, [open, editing, loadedId, presetContact?.id, reset]);
@@ -68,7 +79,7 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
 
   const save = useMutation({
     mutationFn: async (values: ScheduleFormValues) => {
-      const body = { body: values.body, contactId: values.contactId!, sendAt: new Date(values.sendAt).toISOString(), ticketId: schedule?.ticketId ?? ticketId };
+      const body = { body: values.body, contactId: values.contactId!, sendAt: new Date(values.sendAt).toISOString(), ticketId: schedule?.ticketId ?? ticketId, template: cloudId ? templateOfChoice(template) : null };
       let saved = await saveSchedule(scheduleId, body);
       if (file) {
         // the schedule is kept even when its image could not go with it
@@ -84,6 +95,11 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
       toast.success(t("scheduledMessages.dialog.saved"));
       onSaved?.(saved);
       onClose();
+    },
+    onError: (err) => {
+      // the server's refusal of the template shows under its select
+      const body = axios.isAxiosError<{ field?: string; message?: string }>(err) ? err.response?.data : undefined;
+      if (body?.field?.startsWith("template")) setTemplateError(body.message ?? "");
     },
   });
 
@@ -168,6 +184,18 @@ export function ScheduleDialog({ open, scheduleId, contact: presetContact = null
                 helperText={errorText(formState.errors.body?.message) ?? t("scheduledMessages.dialog.bodyHint", { variables: VARIABLES })}
                 slotProps={{ htmlInput: { "data-testid": "schedule-body" } }}
               />
+              {cloudId !== null && (
+                <TemplateChoice
+                  whatsappId={cloudId}
+                  value={template}
+                  onChange={setTemplate}
+                  disabled={readOnly}
+                  error={templateError}
+                  intro={t("scheduledMessages.dialog.templateIntro")}
+                  variableHint={t("scheduledMessages.dialog.bodyHint", { variables: VARIABLES })}
+                  testId="schedule"
+                />
+              )}
               <Controller
                 control={control}
                 name="sendAt"

@@ -41,6 +41,7 @@ export const scheduledMessagesEn: typeof scheduledMessagesPt = {
     sendAt: "Send at",
     sentAt: "Sent on {{date}}",
     errorHint: "Sending failed. Adjust the date (and anything else needed) and save to try again.",
+    templateIntro: "On a WhatsApp Cloud API connection only approved templates reach the customer outside the 24-hour window: choose one to send it instead of the message.",
     failure: {
       ERR_SERVICE_WINDOW_CLOSED: "The 24-hour window was closed: choose an approved message template",
       ERR_SENDING_WAPP_MSG: "WhatsApp refused the message",

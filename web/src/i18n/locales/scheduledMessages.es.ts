@@ -41,6 +41,7 @@ export const scheduledMessagesEs: typeof scheduledMessagesPt = {
     sendAt: "Fecha de envío",
     sentAt: "Enviado el {{date}}",
     errorHint: "El envío falló. Ajuste la fecha (y lo que haga falta) y guarde para intentarlo de nuevo.",
+    templateIntro: "En una conexión WhatsApp Cloud API, fuera de la ventana de 24 horas solo llegan plantillas aprobadas: elija una para enviarla en lugar del mensaje.",
     failure: {
       ERR_SERVICE_WINDOW_CLOSED: "La ventana de 24 horas estaba cerrada: elija una plantilla de mensaje aprobada",
       ERR_SENDING_WAPP_MSG: "WhatsApp rechazó el mensaje",

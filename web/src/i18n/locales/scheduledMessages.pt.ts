@@ -40,6 +40,7 @@ export const scheduledMessagesPt = {
     sendAt: "Data de envio",
     sentAt: "Enviada em {{date}}",
     errorHint: "O envio falhou. Ajuste a data (e o que mais precisar) e salve para tentar de novo.",
+    templateIntro: "Numa conexão WhatsApp Cloud API, fora da janela de 24 horas só chegam modelos aprovados: escolha um para enviá-lo no lugar da mensagem.",
     failure: {
       ERR_SERVICE_WINDOW_CLOSED: "A janela de 24 horas estava fechada: escolha um modelo de mensagem aprovado",
       ERR_SENDING_WAPP_MSG: "O envio foi recusado pelo WhatsApp",

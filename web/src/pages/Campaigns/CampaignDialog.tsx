@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useCallback, useEffect, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
@@ -13,7 +13,8 @@ import { CampaignAttachment } from "./CampaignAttachment";
 import { CampaignFields } from "./CampaignFields";
 import { campaignFormValues, campaignPayload, type CampaignFormValues } from "./campaignForm";
 import { CampaignMessages } from "./CampaignMessages";
-import { CampaignTemplate } from "./CampaignTemplate";
+import { TemplateChoice } from "../../components/TemplateChoice";
+import type { TemplateChoiceValue } from "../../components/templateChoiceValues";
 import { campaignKey, deleteCampaignMedia, fetchCampaign, saveCampaign, uploadCampaignMedia } from "./campaignsApi";
 import { isCampaignEditable } from "./campaignStatus";
 import { PaceWarningDialog, type PaceWarning } from "./PaceWarningDialog";
@@ -37,10 +38,17 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
   const editing = campaignId !== null;
   const record = useQuery({ queryKey: campaignKey(campaignId ?? 0), queryFn: () => fetchCampaign(campaignId!), enabled: open && editing, staleTime: 0 });
   const { options, pace, loading: optionsLoading, failed: optionsFailed } = useCampaignOptions(open);
-  const { register, control, handleSubmit, reset, setError, watch, getValues, setValue, formState } = useForm<CampaignFormValues>({ defaultValues: campaignFormValues(null) });
+  const { register, control, handleSubmit, reset, setError, watch, setValue, formState } = useForm<CampaignFormValues>({ defaultValues: campaignFormValues(null) });
   // a Cloud API connection sends an approved template instead of the messages
   const chosenConnection = options.connections.find((c) => String(c.id) === watch("whatsappId"));
   const cloudId = chosenConnection?.channel === "cloud" ? chosenConnection.id : null;
+  const chooseTemplate = useCallback(
+    (choice: TemplateChoiceValue) => {
+      setValue("templateKey", choice.key);
+      setValue("templateVariables", choice.variables);
+    },
+    [setValue],
+  );
   const [pendingFile, setPendingFile] = useState<File | null>(null);
   const [removeSaved, setRemoveSaved] = useState(false);
   const [warning, setWarning] = useState<PaceWarning | null>(null);
@@ -116,7 +124,18 @@ export function CampaignDialog({ open, campaignId, onClose, onSaved }: CampaignD
                 </Alert>
               )}
               <CampaignFields control={control} register={register} errors={formState.errors} options={options} disabled={readOnly} />
-              {cloudId !== null && <CampaignTemplate control={control} register={register} getValues={getValues} setValue={setValue} errors={formState.errors} whatsappId={cloudId} disabled={readOnly} />}
+              {cloudId !== null && (
+                <TemplateChoice
+                  whatsappId={cloudId}
+                  value={{ key: watch("templateKey"), variables: watch("templateVariables") }}
+                  onChange={chooseTemplate}
+                  disabled={readOnly}
+                  error={formState.errors.templateKey?.message}
+                  intro={t("campaigns.template.intro")}
+                  variableHint={t("campaigns.template.variableHint")}
+                  testId="campaign"
+                />
+              )}
               <CampaignMessages register={register} errors={formState.errors} confirmation={confirmation} disabled={readOnly} />
               <CampaignAttachment
                 savedName={removeSaved ? null : (current?.mediaName ?? null)}

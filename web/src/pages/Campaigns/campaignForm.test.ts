@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { campaignFormValues, campaignPayload, estimatedSendSeconds, NO_TAG, templateVariableCount } from "./campaignForm";
+import { campaignFormValues, campaignPayload, estimatedSendSeconds, NO_TAG } from "./campaignForm";
+import { templateVariableCount } from "../../components/templateChoiceValues";
 
 describe("campaignPayload", () => {
   it("sends the Cloud template with its variables, and none on another channel", () => {

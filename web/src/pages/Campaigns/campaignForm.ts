@@ -2,6 +2,7 @@ import { format, isValid, parse } from "date-fns";
 import { campaignBody, type CampaignRecord, type CampaignSettings } from "@balcao/common";
 import { WIRE_LOCAL_DATE_TIME } from "../../components/dates/wireDates";
 import type { CampaignPayload } from "./campaignsApi";
+import { templateOfChoice } from "../../components/templateChoiceValues";
 
 export const MESSAGE_NUMBERS = [1, 2, 3, 4, 5] as const;
 /** The select's "no tag" value, as the original client sends it. */
@@ -30,9 +31,6 @@ export interface CampaignFormValues {
   templateKey: string;
   templateVariables: string[];
 }
-
-/** How many positional variables ({{1}}, {{2}}…) a template text has. */
-export const templateVariableCount = (text: string | undefined) => Math.max(0, ...[...(text ?? "").matchAll(/\{\{\s*(\d{1,2})\s*\}\}/g)].map((m) => Number(m[1])));
 
 const idText = (id: number | null) => (id === null ? "" : String(id));
 
@@ -74,8 +72,7 @@ export function campaignPayload(values: CampaignFormValues, cloud = false): Camp
   const out: CampaignPayload = {};
   const { templateKey, templateVariables, ...texts } = values;
   for (const [key, value] of Object.entries(texts)) out[key] = value.trim() === "" ? null : value;
-  const [name, language] = templateKey.split("|");
-  out.template = cloud && name && language ? { name, language, variables: templateVariables, headerVariables: [] } : null;
+  out.template = cloud ? templateOfChoice({ key: templateKey, variables: templateVariables }) : null;
   out.name = values.name.trim();
   out.confirmation = values.confirmation === "true";
   out.scheduledAt = scheduledAtForServer(values.scheduledAt);

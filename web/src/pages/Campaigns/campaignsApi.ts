@@ -1,4 +1,4 @@
-import { campaignSettingsOf, type CampaignDetail, type CampaignRecord, type CampaignSettingItem, type CampaignSettings, type TemplateSendBody, type WhatsappTemplateView } from "@balcao/common";
+import { campaignSettingsOf, type CampaignDetail, type CampaignRecord, type CampaignSettingItem, type CampaignSettings, type TemplateSendBody } from "@balcao/common";
 import { api } from "../../api/client";
 import type { ListPage } from "../../api/pagedList";
 
@@ -89,10 +89,4 @@ export const CAMPAIGN_PACE_KEY = ["campaign-settings"] as const;
 export async function fetchCampaignPace(): Promise<CampaignSettings> {
   const { data } = await api.get<CampaignSettingItem[]>("/campaign-settings");
   return campaignSettingsOf(data);
-}
-
-/** The connection's message templates (Cloud API), as last read from Graph. */
-export async function fetchConnectionTemplates(whatsappId: number): Promise<WhatsappTemplateView[]> {
-  const { data } = await api.get<WhatsappTemplateView[]>(`/whatsapp/${whatsappId}/templates`);
-  return data;
 }
