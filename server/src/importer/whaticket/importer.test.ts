@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import bcrypt from "bcryptjs";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { PGlite } from "@electric-sql/pglite";
+import { DEFAULT_SETTINGS } from "@balcao/common";
 import { companies, contacts, importMappings, messages, plans, queueOptions, queues, quickMessages, schedules, settings, tags, ticketTags, tickets, userQueues, users, whatsappQueues, whatsapps } from "../../db/schema";
 import { freshDatabaseUrl, startTestApp, type TestApp } from "../../test/harness";
 import { run } from "../../test/cliRun";
@@ -327,7 +328,8 @@ describe("balcao import-whaticket", () => {
       messages: before.messages + 2997,
       quickMessages: before.quickMessages + 3,
       schedules: before.schedules + 3,
-      settings: before.settings + 2 * 10,
+      // the two new companies get every default setting
+      settings: before.settings + 2 * Object.keys(DEFAULT_SETTINGS).length,
     });
     const [empresa] = await db().select().from(companies).where(eq(companies.name, "Empresa 1 (Whaticket 1)"));
     const [azul] = await db().select().from(companies).where(eq(companies.name, "Loja Azul"));
