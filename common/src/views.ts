@@ -60,7 +60,7 @@ export type WhatsappTemplateView = {
   language: string;
   category: string;
   status: string;
-  components: { type: string; format?: string; text?: string }[];
+  components: { type: string; format?: string; text?: string; buttons?: { type: string; text: string; url?: string }[] }[];
   updatedAt: string;
 };
 

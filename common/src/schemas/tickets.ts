@@ -64,7 +64,8 @@ export const uuidParams = z.object({ uuid: z.uuid(V.invalidValue) });
 /**
  * A Cloud API message template to send: `variables` fill the body's {{1}}, {{2}}… in order;
  * `headerVariables` fill a text header's {{1}}…; `headerMediaUrl` is the link of an image, video
- * or document header.
+ * or document header; `buttonVariables` fill the {{1}} of each URL button whose address ends in
+ * one, in the order of the template's buttons.
  */
 export const templateSendBody = z.object({
   name: z.string().trim().min(1, V.required).max(512, V.tooLong),
@@ -72,6 +73,7 @@ export const templateSendBody = z.object({
   variables: z.array(z.string().max(1024, V.tooLong)).max(50).optional().default([]),
   headerVariables: z.array(z.string().max(1024, V.tooLong)).max(5).optional().default([]),
   headerMediaUrl: z.url(V.invalidValue).max(2000, V.tooLong).optional(),
+  buttonVariables: z.array(z.string().max(2000, V.tooLong)).max(10).optional().default([]),
 });
 export type TemplateSendBody = z.infer<typeof templateSendBody>;
 

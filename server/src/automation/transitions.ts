@@ -82,7 +82,7 @@ async function stageClosingTemplate(tx: Tx, ticket: TicketRow, setting: string, 
   const [name, language] = setting.split("|").map((p) => p.trim());
   if (!name || !language) return null;
   try {
-    const prepared = await prepareTemplate(tx, ticket.companyId, ticket.whatsappId!, { name, language, variables: [], headerVariables: [] });
+    const prepared = await prepareTemplate(tx, ticket.companyId, ticket.whatsappId!, { name, language, variables: [], headerVariables: [], buttonVariables: [] });
     return (await storeOutbound(tx, ticket, { body: prepared.text, userId: null, dataJson: { template: prepared.message } })).row;
   } catch (err) {
     if (!(err instanceof AppError)) throw err;

@@ -8,7 +8,7 @@ describe("template choice", () => {
     expect(bodyVariableCount(undefined)).toBe(0);
     expect(fitVariables(["{{name}}"], 2)).toEqual(["{{name}}", ""]);
     expect(fitVariables(["a", "b", "c"], 1)).toEqual(["a"]);
-    expect(templateOfChoice({ key: "lembrete|pt_BR", variables: ["{{name}}", "amanhã"] })).toEqual({ name: "lembrete", language: "pt_BR", variables: ["{{name}}", "amanhã"], headerVariables: [] });
+    expect(templateOfChoice({ key: "lembrete|pt_BR", variables: ["{{name}}", "amanhã"] })).toEqual({ name: "lembrete", language: "pt_BR", variables: ["{{name}}", "amanhã"], headerVariables: [], buttonVariables: [] });
     expect(templateOfChoice(NO_TEMPLATE)).toBeNull();
     expect(choiceOfTemplate({ name: "lembrete", language: "pt_BR", variables: ["x"] })).toEqual({ key: "lembrete|pt_BR", variables: ["x"] });
     expect(choiceOfTemplate(null)).toEqual(NO_TEMPLATE);

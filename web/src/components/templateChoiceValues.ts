@@ -24,5 +24,5 @@ export const choiceOfTemplate = (template: { name: string; language: string; var
 /** The choice as the API takes it (`template`), null for none. */
 export function templateOfChoice(choice: TemplateChoiceValue) {
   const [name, language] = choice.key.split("|");
-  return name && language ? { name, language, variables: choice.variables, headerVariables: [] as string[] } : null;
+  return name && language ? { name, language, variables: choice.variables, headerVariables: [] as string[], buttonVariables: [] as string[] } : null;
 }

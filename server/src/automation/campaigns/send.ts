@@ -125,7 +125,7 @@ export async function sendNext(ctx: AppContext, campaignId: number, clock: Campa
 /** The campaign's template with the contact's placeholders filled in its variables, checked against the connection's templates. */
 function templateFor(tx: Tx, companyId: number, whatsappId: number, choice: TemplateSendBody, settings: CampaignSettings, contact: { name: string; number: string; email: string }) {
   const fill = (values: string[] | undefined) => (values ?? []).map((v) => fillCampaignVariables(v, settings, contact));
-  return prepareTemplate(tx, companyId, whatsappId, { ...choice, variables: fill(choice.variables), headerVariables: fill(choice.headerVariables) });
+  return prepareTemplate(tx, companyId, whatsappId, { ...choice, variables: fill(choice.variables), headerVariables: fill(choice.headerVariables), buttonVariables: fill(choice.buttonVariables) });
 }
 
 /**

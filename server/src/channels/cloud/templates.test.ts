@@ -218,6 +218,45 @@ describe("the 24-hour customer-service window", () => {
     expect(graph.sends()).toHaveLength(sends);
   });
 
+  it("fills a URL button's link with its value, and refuses the template without it", async () => {
+    const tracking: GraphTemplate = {
+      name: "rastrear_pedido",
+      language: "pt_BR",
+      category: "UTILITY",
+      status: "APPROVED",
+      components: [
+        { type: "BODY", text: "Seu pedido saiu para entrega." },
+        {
+          type: "BUTTONS",
+          buttons: [
+            { type: "QUICK_REPLY", text: "Obrigado" },
+            { type: "URL", text: "Rastrear", url: "https://loja.example/pedidos/{{1}}" },
+          ],
+        },
+      ],
+    };
+    graph.templates = [...graph.templates, tracking];
+    const synced = await t.http.post(`/whatsapp/${whatsapp.id}/templates/sync`, {}, admin.token);
+    expect(synced.status).toBe(200);
+    expect(synced.body.find((x: { name: string }) => x.name === "rastrear_pedido").components[1]).toEqual({
+      type: "BUTTONS",
+      buttons: [
+        { type: "QUICK_REPLY", text: "Obrigado" },
+        { type: "URL", text: "Rastrear", url: "https://loja.example/pedidos/{{1}}" },
+      ],
+    });
+    const sends = graph.sends().length;
+    expect(await t.http.post(`/messages/${ticketId}`, { template: { name: "rastrear_pedido", language: "pt_BR" } }, admin.token)).toMatchObject({
+      status: 400,
+      body: { error: "ERR_VALIDATION", field: "template.buttonVariables" },
+    });
+    expect(graph.sends()).toHaveLength(sends);
+
+    const res = await t.http.post(`/messages/${ticketId}`, { template: { name: "rastrear_pedido", language: "pt_BR", buttonVariables: ["A-4521"] } }, admin.token);
+    expect(res.status).toBe(200);
+    expect(graph.sends().at(-1)?.json.template.components).toEqual([{ type: "button", sub_type: "url", index: "1", parameters: [{ type: "text", text: "A-4521" }] }]);
+  });
+
   it("opens again when the customer writes", async () => {
     now = Date.now() + DAY + 60_000;
     await deliverText(number, "Maria Janela", "Sim, vamos continuar", new Date(now - 1000));

@@ -35,6 +35,7 @@ const campaignFields = {
     variables: z.array(z.string()),
     headerVariables: z.array(z.string()),
     headerMediaUrl: z.string().optional(),
+    buttonVariables: z.array(z.string()),
   }).nullable(),
   createdAt: moment,
   updatedAt: moment,

@@ -24,6 +24,14 @@ function checkValues(field: string, expected: number, given: string[]) {
   if (given.some((v) => !v.trim())) throw invalid(field, "Required");
 }
 
+/** A BUTTONS component's buttons as Graph lists them: type, label and, for URL buttons, the address. */
+export function templateButtons(component: TemplateComponent | undefined): { type: string; text: string; url?: string }[] {
+  return (component?.buttons ?? []).map((b) => {
+    const button = (b ?? {}) as { type?: unknown; text?: unknown; url?: unknown };
+    return { type: String(button.type ?? ""), text: String(button.text ?? ""), ...(typeof button.url === "string" ? { url: button.url } : {}) };
+  });
+}
+
 /** A template with its variables filled: the message Graph takes and the text the customer reads. */
 interface PreparedTemplate {
   message: TemplateMessage;
@@ -33,7 +41,8 @@ interface PreparedTemplate {
 /**
  * Checks the choice against the connection's synchronised templates (known, APPROVED, every
  * variable given) and fills it: the body's {{1}}… from `variables`, a text header's from
- * `headerVariables`, a media header from `headerMediaUrl`.
+ * `headerVariables`, a media header from `headerMediaUrl`, and each URL button whose address
+ * ends in {{1}} (a dynamic link) from `buttonVariables`, in the buttons' order.
  */
 export async function prepareTemplate(db: Db, companyId: number, whatsappId: number, choice: TemplateSendBody): Promise<PreparedTemplate> {
   const [row] = await db
@@ -63,6 +72,13 @@ export async function prepareTemplate(db: Db, companyId: number, whatsappId: num
   }
   checkValues("template.variables", variableCount(body?.text), variables);
   if (variables.length) components.push({ type: "body", parameters: variables.map((text) => ({ type: "text", text })) });
+
+  const buttonVariables = choice.buttonVariables ?? [];
+  const dynamicLinks = templateButtons(part("BUTTONS"))
+    .map((button, index) => ({ button, index }))
+    .filter(({ button }) => button.type.toUpperCase() === "URL" && variableCount(button.url) > 0);
+  checkValues("template.buttonVariables", dynamicLinks.length, buttonVariables);
+  dynamicLinks.forEach(({ index }, i) => components.push({ type: "button", sub_type: "url", index: String(index), parameters: [{ type: "text", text: buttonVariables[i] }] }));
 
   const text = [headerText, fillVariables(body?.text ?? "", variables), footer?.text ?? ""].filter((t) => t.trim()).join("\n\n");
   return { message: { name: row.name, language: row.language, components }, text: text || row.name };

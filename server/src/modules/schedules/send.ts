@@ -74,8 +74,8 @@ export async function deliverSchedule(ctx: AppContext, schedule: ScheduleRow): P
   const fill = (text: string) => fillTemplateVariables(text, { contactName: contact.name, ticketId: ticket.id });
   const userId = await authorOf(ctx, schedule);
   if (schedule.template && whatsapp.channel === "cloud") {
-    const { variables = [], headerVariables = [] } = schedule.template;
-    const sent = await sendTemplate(ctx, ticket, { ...schedule.template, variables: variables.map(fill), headerVariables: headerVariables.map(fill) }, userId);
+    const { variables = [], headerVariables = [], buttonVariables = [] } = schedule.template;
+    const sent = await sendTemplate(ctx, ticket, { ...schedule.template, variables: variables.map(fill), headerVariables: headerVariables.map(fill), buttonVariables: buttonVariables.map(fill) }, userId);
     if (sent.sendStatus === "failed") throw new AppError("ERR_SENDING_WAPP_MSG", 400);
     return ticket.id;
   }

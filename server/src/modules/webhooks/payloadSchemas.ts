@@ -120,7 +120,9 @@ const scheduleRecord = exact<ScheduleView>()(
       companyId: id,
       mediaPath: z.string().nullable(),
       mediaName: z.string().nullable(),
-      template: z.object({ name: z.string(), language: z.string(), variables: z.array(z.string()), headerVariables: z.array(z.string()), headerMediaUrl: z.string().optional() }).nullable(),
+      template: z
+        .object({ name: z.string(), language: z.string(), variables: z.array(z.string()), headerVariables: z.array(z.string()), headerMediaUrl: z.string().optional(), buttonVariables: z.array(z.string()) })
+        .nullable(),
       failure: z.string().nullable(),
       createdAt: iso,
       updatedAt: iso,

@@ -55,6 +55,16 @@ export const templateView = object({
       type: z.string().meta({ description: "HEADER, BODY, FOOTER or BUTTONS." }),
       format: z.string().optional().meta({ description: "A header's format: TEXT, IMAGE, VIDEO, DOCUMENT or LOCATION." }),
       text: z.string().optional().meta({ description: "The text, with its variables as {{1}}, {{2}}…" }),
+      buttons: z
+        .array(
+          object({
+            type: z.string().meta({ description: "QUICK_REPLY, URL, PHONE_NUMBER, COPY_CODE…" }),
+            text: z.string(),
+            url: z.string().optional().meta({ description: "A URL button's address; a final {{1}} is filled when sending." }),
+          }),
+        )
+        .optional()
+        .meta({ description: "A BUTTONS component's buttons." }),
     }),
   ),
   updatedAt: timestamp,

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { whatsappTemplates } from "../../db/schema";
 import { syncTemplates } from "../../channels/cloud/templates";
+import { templateButtons } from "../messages/templates";
 import { findWhatsapp } from "./service";
 
 type TemplateRow = typeof whatsappTemplates.$inferSelect;
@@ -16,7 +17,12 @@ const presentTemplate = (t: TemplateRow): WhatsappTemplateView => ({
   language: t.language,
   category: t.category,
   status: t.status,
-  components: t.components.map((c) => ({ type: c.type, ...(c.format ? { format: c.format } : {}), ...(typeof c.text === "string" ? { text: c.text } : {}) })),
+  components: t.components.map((c) => ({
+    type: c.type,
+    ...(c.format ? { format: c.format } : {}),
+    ...(typeof c.text === "string" ? { text: c.text } : {}),
+    ...(Array.isArray(c.buttons) ? { buttons: templateButtons(c) } : {}),
+  })),
   updatedAt: t.updatedAt.toISOString(),
 });
 

@@ -51,7 +51,7 @@ function interactiveRefusal(i: any): string | null {
  * sends (text, media by id, interactive within Meta's limits, reactions, template), read receipts and
  * the business account's templates, page by page with `paging.next`. Refuses a wrong token, and a
  * template message whose template it does not list as APPROVED, or whose body parameters do not
- * match the template's {{n}}.
+ * match the template's {{n}}, or that leaves a dynamic URL button without its value.
  */
 export class CloudGraphStandIn {
   seen: GraphRequest[] = [];
@@ -188,6 +188,13 @@ export class CloudGraphStandIn {
           const expected = Math.max(0, ...[...bodyText.matchAll(/\{\{(\d+)\}\}/g)].map((m) => Number(m[1])));
           const given = (b.template.components ?? []).find((c: { type: string }) => c.type === "body")?.parameters ?? [];
           if (given.length !== expected) return this.error(res, 400, 132000, "(#132000) Number of parameters does not match the expected number of params");
+          // a URL button whose address ends in {{1}} takes its suffix at its index
+          const buttons = (known.components.find((c) => c.type === "BUTTONS")?.buttons ?? []) as { type: string; url?: string }[];
+          for (const [index, button] of buttons.entries()) {
+            if (button.type !== "URL" || !/\{\{1\}\}/.test(button.url ?? "")) continue;
+            const filled = (b.template.components ?? []).find((c: { type: string; sub_type?: string; index?: string }) => c.type === "button" && c.sub_type === "url" && c.index === String(index));
+            if (filled?.parameters?.length !== 1 || typeof filled.parameters[0].text !== "string") return this.error(res, 400, 132000, "(#132000) Number of parameters does not match the expected number of params");
+          }
         }
         if (b.type === "interactive") {
           const refused = interactiveRefusal(b.interactive);

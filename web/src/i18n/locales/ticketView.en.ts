@@ -144,6 +144,7 @@ export const ticketViewEn: Messages["ticketView"] = {
     none: "No approved template on this connection. Enter the WhatsApp Business Account ID on the connection and sync its templates.",
     variable: "Variable {{n}}",
     headerVariable: "Header variable {{n}}",
+    linkVariable: 'End of the link of the "{{button}}" button',
     mediaUrl: "Header media link ({{format}})",
     fillName: "Contact name",
     fillNumber: "Number",

@@ -144,6 +144,7 @@ export const ticketViewEs: Messages["ticketView"] = {
     none: "No hay plantillas aprobadas en esta conexión. Indique el ID de la cuenta de WhatsApp Business en la conexión y sincronice las plantillas.",
     variable: "Variable {{n}}",
     headerVariable: "Variable {{n}} del encabezado",
+    linkVariable: 'Final del enlace del botón "{{button}}"',
     mediaUrl: "Enlace del medio del encabezado ({{format}})",
     fillName: "Nombre del contacto",
     fillNumber: "Número",

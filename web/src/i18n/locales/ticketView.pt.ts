@@ -144,6 +144,7 @@ export const ticketViewPt = {
     none: "Nenhum modelo aprovado nesta conexão. Informe o ID da conta do WhatsApp Business na conexão e sincronize os modelos.",
     variable: "Variável {{n}}",
     headerVariable: "Variável {{n}} do cabeçalho",
+    linkVariable: 'Final do link do botão "{{button}}"',
     mediaUrl: "Link da mídia do cabeçalho ({{format}})",
     fillName: "Nome do contato",
     fillNumber: "Número",

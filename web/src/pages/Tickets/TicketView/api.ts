@@ -37,7 +37,7 @@ export async function fetchTemplates(whatsappId: number): Promise<WhatsappTempla
 }
 
 /** Sends an approved template: `variables` fill its body's {{1}}, {{2}}…, `headerVariables` a text header's. */
-export const sendTemplateMessage = (ticketId: number, template: { name: string; language: string; variables: string[]; headerVariables: string[]; headerMediaUrl?: string }) =>
+export const sendTemplateMessage = (ticketId: number, template: { name: string; language: string; variables: string[]; headerVariables: string[]; buttonVariables: string[]; headerMediaUrl?: string }) =>
   api.post(`/messages/${ticketId}`, { template });
 
 /** Multipart send: every file under `medias`, spaces in names replaced with underscores. */

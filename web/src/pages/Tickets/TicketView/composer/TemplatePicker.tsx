@@ -17,6 +17,8 @@ interface TemplatePickerProps {
 const keyOf = (t: Pick<WhatsappTemplateView, "name" | "language">) => `${t.name}|${t.language}`;
 const partOf = (t: WhatsappTemplateView | undefined, type: string) => t?.components.find((c) => c.type.toUpperCase() === type);
 const MEDIA_HEADERS = ["IMAGE", "VIDEO", "DOCUMENT"];
+/** The URL buttons whose address ends in a variable: each takes a value when sending. */
+const dynamicLinks = (t: WhatsappTemplateView | undefined) => (partOf(t, "BUTTONS")?.buttons ?? []).filter((b) => b.type.toUpperCase() === "URL" && variableCount(b.url) > 0);
 
 /** Chooses an approved message template of the ticket's connection, fills its variables and sends it, showing what the customer will read. */
 export function TemplatePicker({ ticket, open, onClose, onSent }: TemplatePickerProps) {
@@ -28,11 +30,13 @@ export function TemplatePicker({ ticket, open, onClose, onSent }: TemplatePicker
   const [values, setValues] = useState<string[]>([]);
   const [headerValues, setHeaderValues] = useState<string[]>([]);
   const [mediaUrl, setMediaUrl] = useState("");
+  const [linkValues, setLinkValues] = useState<string[]>([]);
   const template = approved.find((x) => keyOf(x) === chosen);
   const header = partOf(template, "HEADER");
   const headerFormat = (header?.format ?? "TEXT").toUpperCase();
   const body = partOf(template, "BODY");
   const footer = partOf(template, "FOOTER");
+  const links = dynamicLinks(template);
   const suggestions = [
     { key: "name", label: t("ticketView.templates.fillName"), value: ticket.contact?.name ?? "" },
     { key: "number", label: t("ticketView.templates.fillNumber"), value: ticket.contact?.number ?? "" },
@@ -48,11 +52,12 @@ export function TemplatePicker({ ticket, open, onClose, onSent }: TemplatePicker
     const headerPart = partOf(next, "HEADER");
     setHeaderValues(Array.from({ length: (headerPart?.format ?? "TEXT").toUpperCase() === "TEXT" ? variableCount(headerPart?.text) : 0 }, () => ""));
     setMediaUrl("");
+    setLinkValues(dynamicLinks(next).map(() => ""));
   };
 
   const preview = [headerFormat === "TEXT" ? fillVariables(header?.text ?? "", headerValues) : "", fillVariables(body?.text ?? "", values), footer?.text ?? ""].filter((x) => x.trim()).join("\n\n");
   const needsMedia = !!header && MEDIA_HEADERS.includes(headerFormat);
-  const complete = !!template && values.every((v) => v.trim()) && headerValues.every((v) => v.trim()) && (!needsMedia || /^https?:\/\/\S+$/.test(mediaUrl.trim()));
+  const complete = !!template && values.every((v) => v.trim()) && headerValues.every((v) => v.trim()) && linkValues.every((v) => v.trim()) && (!needsMedia || /^https?:\/\/\S+$/.test(mediaUrl.trim()));
 
   const send = useMutation({
     mutationFn: () =>
@@ -61,6 +66,7 @@ export function TemplatePicker({ ticket, open, onClose, onSent }: TemplatePicker
         language: template!.language,
         variables: values.map((v) => v.trim()),
         headerVariables: headerValues.map((v) => v.trim()),
+        buttonVariables: linkValues.map((v) => v.trim()),
         ...(needsMedia ? { headerMediaUrl: mediaUrl.trim() } : {}),
       }),
     onSuccess: () => {
@@ -125,6 +131,18 @@ export function TemplatePicker({ ticket, open, onClose, onSent }: TemplatePicker
             />
           )}
           {values.map((v, i) => field(t("ticketView.templates.variable", { n: i + 1 }), v, (next) => setValues((all) => all.map((x, k) => (k === i ? next : x))), `template-variable-${i + 1}`))}
+          {links.map((link, i) => (
+            <TextField
+              key={`link-${i}`}
+              label={t("ticketView.templates.linkVariable", { button: link.text })}
+              helperText={link.url}
+              value={linkValues[i] ?? ""}
+              onChange={(event) => setLinkValues((all) => all.map((x, k) => (k === i ? event.target.value : x)))}
+              fullWidth
+              size="small"
+              slotProps={{ htmlInput: { "data-testid": `template-link-variable-${i + 1}` } }}
+            />
+          ))}
           {template && (
             <Box>
               <Typography variant="subtitle2" gutterBottom>
