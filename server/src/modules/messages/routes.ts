@@ -22,9 +22,9 @@ import { sendTemplate } from "./templates";
 const SEND_DESCRIPTION =
   "JSON `{ body, quotedMsg }` or multipart with `body` and files in `medias`. On a Cloud API ticket whose 24-hour customer-service window " +
   "is closed (see the ticket's `serviceWindowEndsAt`), free text and files are refused with 400 ERR_SERVICE_WINDOW_CLOSED (field `body`). " +
-  "JSON `{ template: { name, language, variables?, headerVariables?, headerMediaUrl? } }` sends an APPROVED message template of the " +
+  "JSON `{ template: { name, language, variables?, headerVariables?, headerMediaUrl?, buttonVariables? } }` sends an APPROVED message template of the " +
   "ticket's connection (GET /whatsapp/:id/templates), inside or outside the window: `variables` fill the body's {{1}}, {{2}}… in order, " +
-  "`headerVariables` a text header's, `headerMediaUrl` an image, video or document header. The stored message's body is the filled text. " +
+  "`headerVariables` a text header's, `headerMediaUrl` an image, video or document header, `buttonVariables` the {{1}} ending each dynamic URL button's link, in the buttons' order. The stored message's body is the filled text. " +
   "An unknown template answers 400 ERR_TEMPLATE_NOT_FOUND, one not approved 400 ERR_TEMPLATE_NOT_APPROVED (field `template`).";
 
 const MAX_FILES = 10;
