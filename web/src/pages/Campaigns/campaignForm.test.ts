@@ -5,7 +5,7 @@ import { templateVariableCount } from "../../components/templateChoiceValues";
 describe("campaignPayload", () => {
   it("sends the Cloud template with its variables, and none on another channel", () => {
     const values = { ...campaignFormValues(null), name: "Oferta", templateKey: "oferta|pt_BR", templateVariables: ["{nome}", "{numero}"] };
-    expect(campaignPayload(values, true).template).toEqual({ name: "oferta", language: "pt_BR", variables: ["{nome}", "{numero}"], headerVariables: [] });
+    expect(campaignPayload(values, true).template).toEqual({ name: "oferta", language: "pt_BR", variables: ["{nome}", "{numero}"], headerVariables: [], buttonVariables: [] });
     expect(campaignPayload(values, false).template).toBeNull();
     expect(campaignPayload({ ...values, templateKey: "" }, true).template).toBeNull();
     expect(templateVariableCount("Oi {{1}}, pedido {{ 2 }}")).toBe(2);
