@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CAMPAIGN_STATUSES } from "@balcao/common";
 import { id, messageAnswer, object, page } from "../../http/responses/shapes";
+import { templateChoiceAnswer } from "../messages/responses";
 
 const moment = z.iso.datetime({ offset: true });
 const named = object({ id, name: z.string() });
@@ -29,14 +30,7 @@ const campaignFields = {
   companyId: id,
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
-  template: object({
-    name: z.string(),
-    language: z.string(),
-    variables: z.array(z.string()),
-    headerVariables: z.array(z.string()),
-    headerMediaUrl: z.string().optional(),
-    buttonVariables: z.array(z.string()),
-  }).nullable(),
+  template: templateChoiceAnswer.nullable(),
   createdAt: moment,
   updatedAt: moment,
   whatsapp: named.nullable(),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { file, id, messageAnswer, object, timestamp } from "../../http/responses/shapes";
+import { file, id, looseEntity, messageAnswer, object, timestamp } from "../../http/responses/shapes";
 import { ticketView } from "../tickets/responses";
 
 const sender = object({ id, name: z.string() });
@@ -13,6 +13,16 @@ const reaction = object({
 });
 
 /** A message as the API presents it (presentMessages, MESSAGE_VIEW). */
+/** A Cloud API template as campaigns and scheduled messages keep it, with the values of its variables. */
+export const templateChoiceAnswer = looseEntity({
+  name: z.string(),
+  language: z.string(),
+  variables: z.array(z.string()),
+  headerVariables: z.array(z.string()),
+  headerMediaUrl: z.string().optional(),
+  buttonVariables: z.array(z.string()),
+});
+
 export const messageView = object({
   id,
   ticketId: id,

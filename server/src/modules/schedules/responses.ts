@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { SCHEDULE_STATUSES } from "@balcao/common";
 import { id, messageAnswer, looseEntity, page, timestamp } from "../../http/responses/shapes";
+import { templateChoiceAnswer } from "../messages/responses";
 
 const ref = looseEntity({ id, name: z.string() });
 
@@ -17,14 +18,7 @@ export const scheduleView = looseEntity({
   companyId: id,
   mediaPath: z.string().nullable(),
   mediaName: z.string().nullable(),
-  template: looseEntity({
-    name: z.string(),
-    language: z.string(),
-    variables: z.array(z.string()),
-    headerVariables: z.array(z.string()),
-    headerMediaUrl: z.string().optional(),
-    buttonVariables: z.array(z.string()),
-  }).nullable(),
+  template: templateChoiceAnswer.nullable(),
   failure: z.string().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
