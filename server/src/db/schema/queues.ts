@@ -24,6 +24,8 @@ export const queues = pgTable(
     schedules: jsonb().$type<ScheduleEntry[]>().notNull().default([]),
     promptId: integer(),
     integrationId: integer(),
+    /** Who takes a waiting ticket: 'manual' (an attendant accepts it), 'roundRobin' or 'leastBusy' (modules/assignment/). */
+    assignmentMode: text().notNull().default("manual"),
     ...timestamps,
   },
   (t) => [unique("queues_company_name").on(t.companyId, t.name), unique("queues_company_color").on(t.companyId, t.color), index("queues_company_idx").on(t.companyId)],

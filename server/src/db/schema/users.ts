@@ -17,9 +17,32 @@ export const users = pgTable(
     allTicket: text().notNull().default("desabled"),
     online: boolean().notNull().default(false),
     whatsappId: integer(),
+    /** How many open tickets automatic assignment gives the attendant at once (modules/assignment/). */
+    capacity: integer().notNull().default(10),
+    /** The attendant paused themself: automatic assignment gives them nothing until they resume. */
+    paused: boolean().notNull().default(false),
     ...timestamps,
   },
   (t) => [index("users_company_idx").on(t.companyId)],
+);
+
+/**
+ * When automatic assignment last gave an attendant a ticket of a queue: round robin picks the
+ * eligible attendant given one longest ago (never given one: first).
+ */
+export const assignmentTurns = pgTable(
+  "assignment_turns",
+  {
+    companyId: companyColumn(),
+    queueId: integer()
+      .notNull()
+      .references(() => queues.id, { onDelete: "cascade" }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    lastAssignedAt: timestamp({ withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.queueId, t.userId] })],
 );
 
 export const userQueues = pgTable(
