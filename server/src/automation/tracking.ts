@@ -57,3 +57,14 @@ export async function markFinished(db: Runner, ticket: TicketRef, userId: number
     .set({ userId: userId ?? cycle.userId, finishedAt: now, ratingAt: askRating ? now : null, updatedAt: now })
     .where(eq(ticketTrackings.id, cycle.id));
 }
+
+/**
+ * A person answered the customer: the running cycle's first response, kept once. Messages the
+ * bot, a campaign or the API send carry no user and do not count.
+ */
+export async function markFirstResponse(db: Runner, ticket: { id: number; companyId: number }, at: Date) {
+  await db
+    .update(ticketTrackings)
+    .set({ firstResponseAt: at })
+    .where(and(eq(ticketTrackings.companyId, ticket.companyId), eq(ticketTrackings.ticketId, ticket.id), isNull(ticketTrackings.finishedAt), isNull(ticketTrackings.firstResponseAt)));
+}

@@ -155,6 +155,8 @@ export const ticketTrackings = pgTable(
     userId: integer(),
     queuedAt: timestamp({ withTimezone: true, mode: "date" }).notNull().defaultNow(),
     startedAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** The first message a person (an attendant, not the bot) sent the customer in this cycle. */
+    firstResponseAt: timestamp({ withTimezone: true, mode: "date" }),
     finishedAt: timestamp({ withTimezone: true, mode: "date" }),
     /** When the rating question went out; the customer's next 1, 2 or 3 answers it. */
     ratingAt: timestamp({ withTimezone: true, mode: "date" }),

@@ -7,6 +7,7 @@ import { messages, tickets, whatsapps } from "../../db/schema";
 import { AppError, notFound } from "../../http/errors";
 import { SendLater, type ChannelAdapter, type MediaFile, type SendOptions, type TemplateMessage } from "../../channels/contract";
 import { menuOf } from "../../automation/menus";
+import { markFirstResponse } from "../../automation/tracking";
 import { sendAgainLater } from "./sendLater";
 import { previewOf } from "./preview";
 import { mediaTypeOf } from "../../media/store";
@@ -55,6 +56,7 @@ export async function sendOutbound(ctx: AppContext, ticket: TicketView, out: Out
       userId: out.userId,
       ...(out.template ? { dataJson: { template: out.template } } : {}),
     });
+    if (out.userId) await markFirstResponse(tx, ticket, row.createdAt);
     const fresh = await presentTicket(tx, ticketRow);
     const [view] = await presentMessages(tx, ticket.companyId, [row]);
     events.add(messageCreated(fresh, view, out.userId ? { userId: out.userId } : undefined), ticketUpdated(fresh));

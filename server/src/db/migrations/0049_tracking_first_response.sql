@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_trackings" ADD COLUMN "first_response_at" timestamp with time zone;
