@@ -33,12 +33,14 @@ export const PERMISSIONS = [
   "queue-integrations:manage",
   /** AI prompts: the assistant's instructions, its keys and its voice. */
   "prompts:manage",
+  /** The service reports: conversations, response and resolution times, ratings, SLA; and their exports. */
+  "reports:view",
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 const RULES: Record<Profile, readonly Permission[]> = {
   admin: PERMISSIONS,
-  supervisor: ["tags:kanban", "tags:manage", "contact-lists:manage"],
+  supervisor: ["reports:view", "tags:kanban", "tags:manage", "contact-lists:manage"],
   user: [],
 };
 
