@@ -17,7 +17,7 @@ export const SETTING_OPTIONS = {
 export type OptionSettingKey = keyof typeof SETTING_OPTIONS;
 
 /** Free-text settings; `asaas` holds the payment provider's token and is for super users only. */
-export const FREE_TEXT_SETTINGS = ["asaas", "closingTemplate"] as const;
+export const FREE_TEXT_SETTINGS = ["asaas", "closingTemplate", "timeZone"] as const;
 export const SUPER_ONLY_SETTINGS: readonly string[] = ["asaas"];
 /** Settings kept for compatibility with the original client. */
 export const FLAG_SETTINGS = { campaignsEnabled: ["true", "false"] } as const;
@@ -35,6 +35,8 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   asaas: "",
   /** "name|language" of an approved Cloud template without variables, sent as the closing message outside the 24-hour window; empty: none. */
   closingTemplate: "",
+  /** IANA time zone of the company's business hours, dashboard and reports; empty: the server's. */
+  timeZone: "",
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS);
@@ -51,7 +53,23 @@ export function settingValueSchema(key: string) {
       .trim()
       .max(600, V.tooLong)
       .regex(/^$|^[^|]+\|[^|]+$/, V.invalidValue);
+  if (key === "timeZone")
+    return z
+      .string()
+      .trim()
+      .refine((name) => name === "" || isTimeZoneName(name), V.invalidValue);
   return z.string({ error: V.required }).max(2000, V.tooLong);
+}
+
+/** Whether `name` is an IANA time zone this runtime knows ("America/Sao_Paulo", "UTC"). */
+export function isTimeZoneName(name: string): boolean {
+  if (!name || name.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 export const updateSettingBody = z.object({
