@@ -24,3 +24,4 @@ export * from "./prompts";
 export * from "./importMappings";
 export * from "./whatsappTemplates";
 export * from "./twoFactor";
+export * from "./sla";

@@ -26,6 +26,9 @@ export const queues = pgTable(
     integrationId: integer(),
     /** Who takes a waiting ticket: 'manual' (an attendant accepts it), 'roundRobin' or 'leastBusy' (modules/assignment/). */
     assignmentMode: text().notNull().default("manual"),
+    /** SLA targets in business minutes; null: the company's default (settings slaFirstResponseMinutes / slaResolutionMinutes). */
+    slaFirstResponseMinutes: integer(),
+    slaResolutionMinutes: integer(),
     ...timestamps,
   },
   (t) => [unique("queues_company_name").on(t.companyId, t.name), unique("queues_company_color").on(t.companyId, t.color), index("queues_company_idx").on(t.companyId)],

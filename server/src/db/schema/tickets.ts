@@ -163,9 +163,22 @@ export const ticketTrackings = pgTable(
     rated: boolean().notNull().default(false),
     /** 1 unsatisfied, 2 satisfied, 3 very satisfied. */
     rate: integer(),
+    /** SLA due instants in business time (modules/sla/), stamped when the cycle starts or changes queue; null: no target. */
+    firstResponseDueAt: timestamp({ withTimezone: true, mode: "date" }),
+    resolutionDueAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** When the due instants were last stamped, and for which queue (a queue change stamps them again). */
+    slaStampedAt: timestamp({ withTimezone: true, mode: "date" }),
+    slaQueueId: integer(),
+    /** When the queue's supervisors were told the first response / resolution was near its due instant (once each). */
+    slaFirstResponseWarnedAt: timestamp({ withTimezone: true, mode: "date" }),
+    slaResolutionWarnedAt: timestamp({ withTimezone: true, mode: "date" }),
     ...timestamps,
   },
   (t) => [
+    // the SLA sweep's running cycles with a due instant
+    index("ticket_trackings_sla_running_idx")
+      .on(t.companyId, t.id)
+      .where(sql`${t.finishedAt} is null`),
     index("ticket_trackings_ticket_idx").on(t.companyId, t.ticketId),
     // the dashboard's figures are read from these indexes alone (index-only scans): keep their trailing columns
     index("ticket_trackings_company_finished_idx").on(t.companyId, t.finishedAt, t.userId, t.startedAt, t.rate),
