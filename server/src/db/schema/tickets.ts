@@ -166,6 +166,9 @@ export const ticketTrackings = pgTable(
     /** SLA due instants in business time (modules/sla/), stamped when the cycle starts or changes queue; null: no target. */
     firstResponseDueAt: timestamp({ withTimezone: true, mode: "date" }),
     resolutionDueAt: timestamp({ withTimezone: true, mode: "date" }),
+    /** The targets (business minutes) the due instants were counted from, for the near-breach threshold. */
+    slaFirstResponseMinutes: integer(),
+    slaResolutionMinutes: integer(),
     /** When the due instants were last stamped, and for which queue (a queue change stamps them again). */
     slaStampedAt: timestamp({ withTimezone: true, mode: "date" }),
     slaQueueId: integer(),
