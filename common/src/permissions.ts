@@ -40,7 +40,22 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 const RULES: Record<Profile, readonly Permission[]> = {
   admin: PERMISSIONS,
-  supervisor: ["reports:view", "tags:kanban", "tags:manage", "contact-lists:manage"],
+  /**
+   * A support supervisor oversees the service, not the workspace's setup. Granted:
+   * - dashboard:view, reports:view: the dashboard and the reports show every queue's service;
+   * - tickets-manager:showall: sees, opens and searches the tickets of every queue, as an admin does;
+   * - tags:manage, tags:kanban: organises the service with tags and chooses the kanban's columns (administration §6);
+   * - contact-lists:manage: prepares the audiences of campaigns an admin sends.
+   * Withheld (deny by default):
+   * - drawer-admin-items:view, connections-page:*: connections, their tokens and their dead letters are setup;
+   * - users:manage, user-modal:editProfile, user-modal:editQueues: no creating users or changing roles or queues (no escalation);
+   * - settings:update, webhooks:manage, queues:manage: the workspace's settings, outgoing endpoints and routing are the admin's;
+   * - audit-logs:view: who did what is read by those who answer for the workspace's security;
+   * - ticket-options:deleteTicket, contacts-page:deleteContact: deleting history cannot be undone;
+   * - files:manage, campaigns:manage: files and mass sending go out through the company's connections;
+   * - queue-integrations:manage, prompts:manage: they hold third-party secrets and keys.
+   */
+  supervisor: ["dashboard:view", "reports:view", "tickets-manager:showall", "tags:kanban", "tags:manage", "contact-lists:manage"],
   user: [],
 };
 

@@ -9,6 +9,9 @@ export function authorize(caller: Caller, permission: Permission) {
 
 export const isAdmin = (caller: Caller) => caller.profile === "admin";
 
+/** Admins and supervisors reach the tickets of every queue (the named check tickets-manager:showall). */
+export const seesEveryQueue = (caller: Caller) => can(caller.profile, "tickets-manager:showall");
+
 export function requireSuper(caller: Caller) {
   if (!caller.super) throw forbidden();
 }

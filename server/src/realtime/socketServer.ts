@@ -1,6 +1,6 @@
 import { Server, type Socket } from "socket.io";
 import type { Server as HttpServer } from "node:http";
-import { CLIENT_EVENTS, SERVER_EVENTS, SOCKET, TICKET_STATUSES, rooms, type TicketStatus } from "@balcao/common";
+import { CLIENT_EVENTS, SERVER_EVENTS, SOCKET, TICKET_STATUSES, can, rooms, type TicketStatus } from "@balcao/common";
 import type { AppContext, Caller } from "../context";
 import { AppError } from "../http/errors";
 import type { RoomPolicies } from "./roomPolicies";
@@ -54,7 +54,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, call
     socket.on(CLIENT_EVENTS.joinNotification, async () => {
       const now = await current();
       if (!now) return;
-      if (now.caller.profile === "admin") socket.join(rooms.notification(companyId));
+      if (can(now.caller.profile, "tickets-manager:showall")) socket.join(rooms.notification(companyId));
       else socket.join(queueRooms(companyId, "notification", now.queueIds, now.caller.allTicket === "enabled"));
     });
 
@@ -62,7 +62,7 @@ export function createSocketServer(httpServer: HttpServer, ctx: AppContext, call
       if (!isStatus(status)) return socket.emit(SERVER_EVENTS.joinError, { room: "tickets", status });
       const now = await current();
       if (!now) return;
-      if (now.caller.profile === "admin") socket.join(rooms.ticketStatus(companyId, status));
+      if (can(now.caller.profile, "tickets-manager:showall")) socket.join(rooms.ticketStatus(companyId, status));
       else socket.join(queueRooms(companyId, status, now.queueIds, true));
     });
 

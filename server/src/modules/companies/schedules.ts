@@ -6,14 +6,14 @@ import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { companies } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
-import { isAdmin } from "../../policies";
+import { can } from "@balcao/common";
 import { presentCompany } from "./service";
 import { companyWithSchedules } from "./responses";
 
-/** A company's own record is for its admins; any company's for the super user. */
+/** A company's own record (its hours: a Settings tab) is for those who change settings; any company's for the super user. */
 function assertCompanyAdmin(caller: Caller, companyId: number) {
   if (caller.super) return;
-  if (caller.companyId !== companyId || !isAdmin(caller)) throw forbidden();
+  if (caller.companyId !== companyId || !can(caller.profile, "settings:update")) throw forbidden();
 }
 
 async function findCompany(db: Db, id: number) {

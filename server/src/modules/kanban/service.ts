@@ -4,7 +4,7 @@ import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { tags, ticketTags, tickets } from "../../db/schema";
 import { AppError } from "../../http/errors";
-import { isAdmin } from "../../policies";
+import { seesEveryQueue } from "../../policies";
 import { presentTag } from "../tags/present";
 import { presentTicket, presentTickets } from "../tickets/present";
 import { ticketUpdated } from "../tickets/events";
@@ -24,11 +24,11 @@ export async function listKanbanTags(db: Db, caller: Caller) {
 }
 
 /**
- * Which tickets the board may show, by the ticket rules (spec section 6): admins see every queue
+ * Which tickets the board may show, by the ticket rules (spec section 6): admins and supervisors see every queue
  * (or the chosen ones); others their queues (or the chosen subset), tickets without a queue and their own.
  */
 async function visibleTo(db: Db, caller: Caller, chosen: number[] | undefined): Promise<SQL | undefined> {
-  if (isAdmin(caller)) {
+  if (seesEveryQueue(caller)) {
     return chosen?.length ? or(inArray(tickets.queueId, chosen), isNull(tickets.queueId)) : undefined;
   }
   const own = await queueIdsOf(db, caller.companyId, caller.id);

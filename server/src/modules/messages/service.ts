@@ -11,7 +11,7 @@ import { actorOf } from "../../events/actor";
 import { presentMessages } from "./present";
 import { messageViewRows } from "./viewJson";
 import { ticketViewRows } from "../tickets/viewJson";
-import { isAdmin } from "../../policies";
+import { seesEveryQueue } from "../../policies";
 import { deliver } from "./send";
 import { canAccessTicket } from "../../policies/tickets";
 import { assertMaySend } from "../companies/sendingAllowed";
@@ -27,7 +27,7 @@ import { contactAddress } from "../contacts/address";
 export async function listMessages(ctx: AppContext, caller: Caller, ticketId: number, pageNumber: number): Promise<string> {
   const limit = PAGE_SIZE.messages;
   const offset = (pageNumber - 1) * limit;
-  const [row] = await ctx.database.query<ConversationRow>(CONVERSATION_SQL, [caller.companyId, ticketId, caller.id, isAdmin(caller), offset], { prepared: true });
+  const [row] = await ctx.database.query<ConversationRow>(CONVERSATION_SQL, [caller.companyId, ticketId, caller.id, seesEveryQueue(caller), offset], { prepared: true });
   if (!row) throw new AppError("ERR_NO_TICKET_FOUND", 404);
   if (!canAccessTicket(caller, row.queue_ids, { queueId: row.queue_id, userId: row.user_id })) throw forbidden();
   let ticket = row.ticket;
@@ -55,7 +55,7 @@ interface ConversationRow {
   ticket: string;
 }
 
-// $1 company, $2 ticket, $3 caller, $4 caller is an admin, $5 offset
+// $1 company, $2 ticket, $3 caller, $4 caller sees every queue, $5 offset
 const CONVERSATION_SQL = `with tk as (select * from tickets where company_id = $1 and id = $2),
   own as (select coalesce(array_agg(queue_id), '{}') as ids from user_queues where company_id = $1 and user_id = $3),
   visible as (

@@ -3,7 +3,7 @@ import type { Caller } from "../../context";
 import type { Database } from "../../db/client";
 import { containsPattern } from "../../db/like";
 import { SqlParams } from "../../db/sqlParams";
-import { isAdmin } from "../../policies";
+import { seesEveryQueue } from "../../policies";
 import { ticketViewRows } from "./viewJson";
 
 /**
@@ -19,7 +19,7 @@ const startOfDay = (day: string) => new Date(`${day}T00:00:00`);
 const nextDay = (day: string) => new Date(startOfDay(day).getTime() + 86_400_000);
 
 /**
- * GET /tickets with the spec's section 6 rules: admins may see everything (show all);
+ * GET /tickets with the spec's section 6 rules: admins and supervisors may see everything (show all);
  * others see their queues (or the chosen subset of them) and tickets without a queue;
  * without show all, lists hold the caller's own tickets and unassigned ones.
  * One statement answers the page and its count, as the JSON text of the response.
@@ -31,7 +31,7 @@ export async function listTickets(database: Database, caller: Caller, q: TicketL
   // added on first use: every placeholder of a statement must appear in it
   const me = () => (meParam ??= p.add(caller.id));
   const where = [`t.company_id = ${company}`];
-  const admin = isAdmin(caller);
+  const admin = seesEveryQueue(caller);
 
   // the queues in view: an admin's chosen ones (or all), an attendant's own (those of them chosen),
   // always with the tickets of no queue, and for an attendant also the tickets assigned to them

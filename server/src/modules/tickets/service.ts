@@ -4,7 +4,7 @@ import type { UpdateTicketBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import { contacts, queues, settings, tickets, users, whatsapps } from "../../db/schema";
 import { AppError, forbidden } from "../../http/errors";
-import { isAdmin } from "../../policies";
+import { authorize, seesEveryQueue } from "../../policies";
 import { canAccessTicket } from "../../policies/tickets";
 import { queueIdsOf } from "../users/queueIds";
 import { findTicket, presentTicket, type TicketView } from "./present";
@@ -89,9 +89,9 @@ export async function createTicket(ctx: AppContext, caller: Caller, body: { cont
     .from(contacts)
     .where(and(eq(contacts.companyId, caller.companyId), eq(contacts.id, body.contactId)));
   if (!contact) throw new AppError("ERR_NO_CONTACT_FOUND", 404);
-  if (!body.queueId && !isAdmin(caller)) throw new AppError("ERR_VALIDATION", 400, { field: "queueId", message: "queueId: Required" });
+  if (!body.queueId && !seesEveryQueue(caller)) throw new AppError("ERR_VALIDATION", 400, { field: "queueId", message: "queueId: Required" });
   await assertOfCompany(ctx, caller.companyId, { queueId: body.queueId, whatsappId: body.whatsappId });
-  if (body.queueId && !isAdmin(caller) && !(await queueIdsOf(ctx.db, caller.companyId, caller.id)).includes(body.queueId)) throw forbidden();
+  if (body.queueId && !seesEveryQueue(caller) && !(await queueIdsOf(ctx.db, caller.companyId, caller.id)).includes(body.queueId)) throw forbidden();
   let whatsappId = body.whatsappId ?? null;
   if (!whatsappId) {
     const [def] = await ctx.db
@@ -176,7 +176,7 @@ async function greetOnAccept(ctx: AppContext, caller: Caller, ticket: TicketView
 }
 
 export async function deleteTicket(ctx: AppContext, caller: Caller, ticketId: number) {
-  if (!isAdmin(caller)) throw forbidden();
+  authorize(caller, "ticket-options:deleteTicket");
   const ticket = await findTicket(ctx.db, caller.companyId, ticketId);
   if (!ticket) throw new AppError("ERR_NO_TICKET_FOUND", 404);
   await command(ctx, async (tx, events) => {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
 import { containsPattern } from "../../db/like";
-import { PAGE_SIZE, type CreateUserBody, type ListQuery, type UpdateUserBody } from "@balcao/common";
+import { PAGE_SIZE, can, type CreateUserBody, type ListQuery, type UpdateUserBody } from "@balcao/common";
 import type { AppContext, Caller } from "../../context";
 import type { Db } from "../../db/client";
 import { companies, queues, tickets, userQueues, userSessions, users, whatsapps } from "../../db/schema";
@@ -11,7 +11,7 @@ import { actorOf } from "../../events/actor";
 import { changedFields } from "../../events/changedFields";
 import { userCreated, userDeleted, userUpdated } from "./events";
 import { AppError, forbidden } from "../../http/errors";
-import { isAdmin } from "../../policies";
+import { authorize } from "../../policies";
 import { hashPassword } from "../auth/passwords";
 import { assertEmailFree } from "../companies/service";
 import { assertPlanAllowsOneMore } from "../plans/limits";
@@ -58,7 +58,7 @@ export async function listUserNames(db: Db, caller: Caller) {
 }
 
 export async function showUser(db: Db, caller: Caller, userId: number) {
-  if (!isAdmin(caller) && caller.id !== userId) throw forbidden();
+  if (!can(caller.profile, "users:manage") && caller.id !== userId) throw forbidden();
   const user = await findUserForList(db, caller.companyId, userId);
   if (!user) throw new AppError("ERR_NO_USER_FOUND", 404);
   return user;
@@ -101,7 +101,7 @@ async function guardEmail<T>(db: Db, companyId: number, email: string | undefine
 
 /** Admins create users in their company; only a super user may name another company. */
 export async function createUser(ctx: AppContext, caller: Caller, body: CreateUserBody) {
-  if (!isAdmin(caller)) throw forbidden();
+  authorize(caller, "users:manage");
   const requested = body.companyId ?? caller.companyId;
   if (requested !== caller.companyId && !caller.super) throw forbidden();
   const companyId = requested;
@@ -126,9 +126,12 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
 
 const sameIds = (a: number[], b: number[]) => new Set(a).size === new Set(b).size && a.every((id) => b.includes(id));
 
-/** Admins edit anyone of their company; others edit only their own name, email and password. */
+/**
+ * Admins edit anyone of their company; others (supervisors too) edit only their own name, email and
+ * password: their profile, queues and connection stay as an admin set them.
+ */
 export async function updateUser(ctx: AppContext, caller: Caller, userId: number, body: UpdateUserBody) {
-  const admin = isAdmin(caller);
+  const admin = can(caller.profile, "users:manage");
   if (!admin && caller.id !== userId) throw forbidden();
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return guardEmail(ctx.db, caller.companyId, body.email, () =>
@@ -192,7 +195,7 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
  * pending without an attendant; closed ones keep their history without him (foreign key).
  */
 export async function deleteUser(ctx: AppContext, caller: Caller, userId: number) {
-  if (!isAdmin(caller)) throw forbidden();
+  authorize(caller, "users:manage");
   const actor = actorOf(caller);
   await command(ctx, async (tx, events) => {
     const [existing] = await tx

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { idParams, whatsappBody, whatsappUpdateBody } from "@balcao/common";
+import { can, idParams, whatsappBody, whatsappUpdateBody } from "@balcao/common";
 import type { AppContext } from "../../context";
-import { authorize, isAdmin } from "../../policies";
+import { authorize } from "../../policies";
 import { presentWhatsapp, presentWhatsapps } from "./present";
 import { whatsappResponses } from "./responses";
 import { createWhatsapp, deleteWhatsapp, findWhatsapp, listWhatsapps, updateWhatsapp } from "./service";
@@ -14,12 +14,12 @@ export function whatsappRoutes(ctx: AppContext) {
 
     r.get("/whatsapp", { schema: { tags: ["whatsapp"], response: whatsappResponses.list } }, async (request) => {
       const rows = await listWhatsapps(ctx.db, request.caller.companyId);
-      return presentWhatsapps(ctx.db, rows, { showToken: isAdmin(request.caller) });
+      return presentWhatsapps(ctx.db, rows, { showToken: can(request.caller.profile, "connections-page:editOrDeleteConnection") });
     });
 
     r.get("/whatsapp/:id", { schema: { params: idParams, tags: ["whatsapp"], response: whatsappResponses.one } }, async (request) => {
       const row = await findWhatsapp(ctx.db, request.caller.companyId, request.params.id);
-      return presentWhatsapp(ctx.db, row, { showToken: isAdmin(request.caller) });
+      return presentWhatsapp(ctx.db, row, { showToken: can(request.caller.profile, "connections-page:editOrDeleteConnection") });
     });
 
     r.post("/whatsapp", { schema: { body: whatsappBody, tags: ["whatsapp"], response: whatsappResponses.created } }, async (request, reply) => {
