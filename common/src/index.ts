@@ -34,6 +34,7 @@ export * from "./templateVariables";
 export * from "./schemas/externalApi";
 export * from "./views";
 export * from "./schemas/dashboard";
+export * from "./schemas/reports";
 export * from "./schemas/dates";
 export * from "./schemas/deadLetters";
 export * from "./schemas/webhooks";
