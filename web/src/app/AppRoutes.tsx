@@ -5,6 +5,7 @@ import {
   ConnectionsPage,
   ContactsPage,
   DashboardPage,
+  ReportsPage,
   ForgetPasswordPage,
   HelpsPage,
   KanbanPage,
@@ -123,6 +124,14 @@ export function AppRoutes() {
             element={
               <RequirePermission permission="audit-logs:view">
                 <AuditLogsPage />
+              </RequirePermission>
+            }
+          />
+          <Route
+            path="/reports"
+            element={
+              <RequirePermission permission="reports:view">
+                <ReportsPage />
               </RequirePermission>
             }
           />

@@ -63,6 +63,7 @@ export const CampaignsPage = page(() => import("../pages/Campaigns/CampaignsPage
 export const CampaignReportPage = page(() => import("../pages/Campaigns/CampaignReportPage").then((m) => m.CampaignReportPage));
 export const ContactListItemsPage = page(() => import("../pages/ContactListItems/ContactListItemsPage").then((m) => m.ContactListItemsPage));
 export const ChatsPage = page(() => import("../pages/Chats/ChatsPage").then((m) => m.ChatsPage));
+export const ReportsPage = page(() => import("../pages/Reports/ReportsPage").then((m) => m.ReportsPage));
 export const NotFoundPage = page(() => import("../pages/NotFound/NotFoundPage").then((m) => m.NotFoundPage));
 
 /** The page each address opens, in the order AppRoutes matches them (its catch-all excepted). */
@@ -89,6 +90,7 @@ const BY_PATH: [string, { preload: () => Promise<unknown> }][] = [
   ["/messages-api", MessagesApiPage],
   ["/settings", SettingsPage],
   ["/audit-logs", AuditLogsPage],
+  ["/reports", ReportsPage],
   ["/announcements", AnnouncementsPage],
   ["/campaigns", CampaignsPage],
   ["/queue-integration", QueueIntegrationsPage],

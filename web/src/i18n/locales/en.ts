@@ -5,6 +5,7 @@ import { queuesEn, schedulesEn } from "./queues.en";
 import { contactsEn } from "./contacts.en";
 import { tagsEn, usersEn } from "./usersTags.en";
 import { dashboardEn } from "./dashboard.en";
+import { reportsEn } from "./reports.en";
 import { messagesApiEn } from "./messagesApi.en";
 import { ticketViewEn } from "./ticketView.en";
 import { scheduledMessagesEn } from "./scheduledMessages.en";
@@ -231,6 +232,7 @@ export const en: Messages = {
     sectionCampaigns: "Campaigns",
     sectionAdmin: "Administration",
     dashboard: "Dashboard",
+    reports: "Reports",
     tickets: "Tickets",
     quickMessages: "Quick Replies",
     kanban: "Kanban",
@@ -264,6 +266,7 @@ export const en: Messages = {
   users: usersEn,
   tags: tagsEn,
   dashboard: dashboardEn,
+  reports: reportsEn,
   schedules: schedulesEn,
   messagesApi: messagesApiEn,
   sandboxPair: sandboxPairEn,

@@ -5,6 +5,7 @@ import { queuesEs, schedulesEs } from "./queues.es";
 import { contactsEs } from "./contacts.es";
 import { tagsEs, usersEs } from "./usersTags.es";
 import { dashboardEs } from "./dashboard.es";
+import { reportsEs } from "./reports.es";
 import { messagesApiEs } from "./messagesApi.es";
 import { ticketViewEs } from "./ticketView.es";
 import { scheduledMessagesEs } from "./scheduledMessages.es";
@@ -231,6 +232,7 @@ export const es: Messages = {
     sectionCampaigns: "Campañas",
     sectionAdmin: "Administración",
     dashboard: "Panel",
+    reports: "Informes",
     tickets: "Atenciones",
     quickMessages: "Respuestas Rápidas",
     kanban: "Kanban",
@@ -264,6 +266,7 @@ export const es: Messages = {
   users: usersEs,
   tags: tagsEs,
   dashboard: dashboardEs,
+  reports: reportsEs,
   schedules: schedulesEs,
   messagesApi: messagesApiEs,
   sandboxPair: sandboxPairEs,

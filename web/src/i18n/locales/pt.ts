@@ -6,6 +6,7 @@ import { queuesPt, schedulesPt } from "./queues.pt";
 import { contactsPt } from "./contacts.pt";
 import { tagsPt, usersPt } from "./usersTags.pt";
 import { dashboardPt } from "./dashboard.pt";
+import { reportsPt } from "./reports.pt";
 import { messagesApiPt } from "./messagesApi.pt";
 import { ticketViewPt } from "./ticketView.pt";
 import { scheduledMessagesPt } from "./scheduledMessages.pt";
@@ -234,6 +235,7 @@ export const pt = {
     sectionCampaigns: "Campanhas",
     sectionAdmin: "Administração",
     dashboard: "Dashboard",
+    reports: "Relatórios",
     tickets: "Atendimentos",
     quickMessages: "Respostas Rápidas",
     kanban: "Kanban",
@@ -267,6 +269,7 @@ export const pt = {
   users: usersPt,
   tags: tagsPt,
   dashboard: dashboardPt,
+  reports: reportsPt,
   schedules: schedulesPt,
   messagesApi: messagesApiPt,
   sandboxPair: sandboxPairPt,
