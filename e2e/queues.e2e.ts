@@ -124,6 +124,13 @@ describe.skipIf(!browserAvailable)("an admin sets up a queue, its chatbot menu a
     await admin.waitForURL(/\/settings$/);
     expect(await admin.getByTestId("settings-tab-schedules").count()).toBe(0);
     await pickSetting(admin, "scheduleType", "company");
+    // the hours are read on the company's clock
+    const zoneSaved = admin.waitForResponse((r) => r.url().endsWith("/settings/timeZone") && r.request().method() === "PUT");
+    await admin.getByTestId("setting-timeZone").fill("Sao Paulo");
+    await admin.getByRole("option", { name: "America/Sao Paulo" }).click();
+    expect((await zoneSaved).status()).toBe(200);
+    const settings = await api<{ key: string; value: string }[]>(server.url, "GET", "/settings", undefined, token);
+    expect(settings.find((row) => row.key === "timeZone")?.value).toBe("America/Sao_Paulo");
     await admin.getByTestId("settings-tab-schedules").click();
     await admin.getByTestId("settings-schedules").waitFor();
     await typeTime(admin, "company-schedules-monday-start", "0930");

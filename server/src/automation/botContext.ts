@@ -10,7 +10,7 @@ import { fillTemplateVariables } from "@balcao/common";
 type TicketRow = typeof tickets.$inferSelect;
 type MessageRow = typeof import("../db/schema").messages.$inferSelect;
 
-const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues"] as const;
+const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues", "timeZone"] as const;
 
 /**
  * What every decision on one connection's tickets reads besides the ticket and the customer's
@@ -21,7 +21,7 @@ const connectionColumns = (companyId: SQL, whatsappId: SQL) => sql`(select row_t
   (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules,
        'integrationId', (select qi.id from queue_integrations qi where qi.company_id = q.company_id and qi.id = q.integration_id)) order by q.order_queue, q.name), '[]'::json)
      from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = ${companyId} where wq.company_id = ${companyId} and wq.whatsapp_id = ${whatsappId}) as queues,
-  (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = ${companyId} and s.key in ('scheduleType', 'sendGreetingMessageOneQueues')) as settings`;
+  (select coalesce(json_object_agg(s.key, s.value), '{}'::json) from settings s where s.company_id = ${companyId} and s.key in ('scheduleType', 'sendGreetingMessageOneQueues', 'timeZone')) as settings`;
 
 /**
  * Everything one automation decision needs about ticket `t` besides the ticket itself

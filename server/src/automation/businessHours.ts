@@ -1,4 +1,5 @@
 import type { ScheduleEntry } from "../db/schema";
+import { serverTimeZone, wallClock } from "./timeZone";
 
 const WEEKDAYS_EN = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
 
@@ -8,17 +9,18 @@ const minutesOf = (hhmm: string) => {
 };
 
 /**
- * Whether `now` (server local time) falls inside the week's hours. A day that is missing, or
+ * Whether `now`, read on the clock of `timeZone` (the company's), falls inside the week's hours. A day that is missing, or
  * whose start equals its end (the spec's Sunday 00:00–00:00), is closed all day. No hours at all
  * means always open: a company that never filled its hours is not shut.
  */
-export function isWithinHours(schedules: readonly ScheduleEntry[] | null | undefined, now: Date) {
+export function isWithinHours(schedules: readonly ScheduleEntry[] | null | undefined, now: Date, timeZone = serverTimeZone()) {
   if (!schedules?.length) return true;
-  const today = schedules.find((s) => s.weekdayEn?.toLowerCase() === WEEKDAYS_EN[now.getDay()]);
+  const clock = wallClock(now, timeZone);
+  const today = schedules.find((s) => s.weekdayEn?.toLowerCase() === WEEKDAYS_EN[clock.weekday]);
   if (!today) return false;
   const start = minutesOf(today.startTime);
   const end = minutesOf(today.endTime);
   if (start === null || end === null || start === end) return false;
-  const minute = now.getHours() * 60 + now.getMinutes();
+  const minute = clock.minute;
   return end > start ? minute >= start && minute < end : minute >= start || minute < end;
 }

@@ -9,6 +9,7 @@ import { jsonOf, rowOf, rowsOf } from "../channels/sqlRows";
 import { previewOf } from "../modules/messages/preview";
 import { TICKET_PARTS, viewFromParts } from "../modules/tickets/viewJson";
 import { isWithinHours } from "./businessHours";
+import { zoneOrServer } from "./timeZone";
 import { type BotContext, type BotQueue, readForBots, optionsUnder, Replies, type Say } from "./botContext";
 import { joinParts, optionsMenu, queueMenu, sortOptions } from "./menus";
 import { sendStaged } from "./outbox";
@@ -280,12 +281,12 @@ class Decision {
     private readonly bot: BotContext,
     private readonly reply: Say,
     private readonly change: TicketChange,
-    private readonly settings: { scheduleType: string; sendGreetingMessageOneQueues: string },
+    private readonly settings: { scheduleType: string; sendGreetingMessageOneQueues: string; timeZone: string },
   ) {}
 
   async run({ created, body }: InboundOutcome) {
     const connection = this.bot.connection!;
-    if (this.settings.scheduleType === "company" && !isWithinHours(this.bot.companySchedules, new Date())) {
+    if (this.settings.scheduleType === "company" && !isWithinHours(this.bot.companySchedules, new Date(), zoneOrServer(this.settings.timeZone))) {
       // outside the company's hours nobody answers: say so once, when the conversation opens
       if (created) await this.reply.say(connection.outOfHoursMessage);
       return;
@@ -317,7 +318,7 @@ class Decision {
     // A queue's AI prompt comes after the menu instead (automation/ai/owner.ts).
     // (A ticket an integration already let go of is not taken again: the menu answers it.)
     if (queue.integrationId != null && this.ticket.integrationId === null) return;
-    if (this.settings.scheduleType === "queue" && !isWithinHours(queue.schedules, new Date())) {
+    if (this.settings.scheduleType === "queue" && !isWithinHours(queue.schedules, new Date(), zoneOrServer(this.settings.timeZone))) {
       await this.reply.say(joinParts(preface, queue.outOfHoursMessage || this.bot.connection!.outOfHoursMessage));
       return;
     }

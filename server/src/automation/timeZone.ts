@@ -14,7 +14,12 @@ export function serverTimeZone(): string {
  */
 export async function companyTimeZone(db: Db | Tx, companyId: number): Promise<string> {
   const { timeZone } = await readSettings(db, companyId, ["timeZone"]);
-  return isTimeZoneName(timeZone) ? timeZone : serverTimeZone();
+  return zoneOrServer(timeZone);
+}
+
+/** `name` when it is a known time zone, else the server's. */
+export function zoneOrServer(name: string | null | undefined): string {
+  return name && isTimeZoneName(name) ? name : serverTimeZone();
 }
 
 /** An instant as a wall clock in `timeZone`: its day (yyyy-MM-dd), weekday (0 Sunday) and minute of the day. */

@@ -2,14 +2,14 @@ import { and, asc, eq, isNotNull, sql } from "drizzle-orm";
 import type { DashboardChartQuery } from "@balcao/common";
 import type { Db } from "../../db/client";
 import { ticketTrackings, users } from "../../db/schema";
-import { chartPeriod, inPeriod, serverTimeZone } from "./period";
+import { chartPeriod, inPeriod } from "./period";
 
 /**
  * 'Total de Conversas por Usuários': per user of the company (by name, those without any at 0),
  * the service cycles he finished between the two days (inclusive).
  */
-export async function conversationsPerUser(db: Db, companyId: number, query: DashboardChartQuery) {
-  const period = chartPeriod(query.initialDate, query.finalDate);
+export async function conversationsPerUser(db: Db, companyId: number, query: DashboardChartQuery, timeZone: string) {
+  const period = chartPeriod(query.initialDate, query.finalDate, timeZone);
   const t = ticketTrackings;
   const [people, counts] = await Promise.all([
     db.select({ id: users.id, name: users.name }).from(users).where(eq(users.companyId, companyId)).orderBy(asc(users.name), asc(users.id)),
@@ -31,11 +31,11 @@ const brazilianDay = (isoDay: string) => isoDay.split("-").reverse().join("/");
  * resolved and reopened (a reopen continues the same conversation; a customer who writes again
  * after the close gets a new ticket, which counts). A ticket is counted on the day (`data`,
  * dd/MM/yyyy) or, when both days are the same, the hour of that day (`horario`, "00"–"23") when
- * it first arrived in the period (a service cycle's queuedAt), in the server's time zone, in time
+ * it first arrived in the period (a service cycle's queuedAt), in the company's time zone, in time
  * order; only days or hours with tickets are listed. `count` is the total, the sum of the bars.
  */
-export async function ticketsPerDay(db: Db, companyId: number, query: DashboardChartQuery, timeZone = serverTimeZone()) {
-  const period = chartPeriod(query.initialDate, query.finalDate);
+export async function ticketsPerDay(db: Db, companyId: number, query: DashboardChartQuery, timeZone: string) {
+  const period = chartPeriod(query.initialDate, query.finalDate, timeZone);
   const byHour = query.initialDate === query.finalDate;
   const t = ticketTrackings;
   const firsts = db

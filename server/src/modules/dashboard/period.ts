@@ -1,5 +1,6 @@
 import { and, gte, lt, type AnyColumn, type SQL } from "drizzle-orm";
 import type { DashboardQuery } from "@balcao/common";
+import { serverTimeZone, startOfDayIn, startOfNextDayIn } from "../../automation/timeZone";
 
 /** A half-open window of time [from, to); a missing end is unbounded. */
 export interface Period {
@@ -9,16 +10,14 @@ export interface Period {
 
 const DAY_MS = 86_400_000;
 
-/** Midnight of a yyyy-MM-dd day in the server's time zone. */
-export function startOfDay(day: string): Date {
-  return new Date(`${day}T00:00:00`);
+/** Midnight of a yyyy-MM-dd day in `timeZone` (the server's by default). */
+export function startOfDay(day: string, timeZone = serverTimeZone()): Date {
+  return startOfDayIn(day, timeZone);
 }
 
-/** Midnight after a yyyy-MM-dd day in the server's time zone (a DST day is 23 or 25 hours long). */
-export function startOfNextDay(day: string): Date {
-  const d = startOfDay(day);
-  d.setDate(d.getDate() + 1);
-  return d;
+/** Midnight after a yyyy-MM-dd day in `timeZone` (a DST day is 23 or 25 hours long). */
+export function startOfNextDay(day: string, timeZone = serverTimeZone()): Date {
+  return startOfNextDayIn(day, timeZone);
 }
 
 /**
@@ -26,22 +25,17 @@ export function startOfNextDay(day: string): Date {
  * `date_to` ends at the end of that day; whatever is given is combined (the latest start wins).
  * Nothing given: the whole history, as the original system answers.
  */
-export function dashboardPeriod(query: DashboardQuery, now = new Date()): Period {
+export function dashboardPeriod(query: DashboardQuery, now = new Date(), timeZone = serverTimeZone()): Period {
   const starts: Date[] = [];
   if (query.days) starts.push(new Date(now.getTime() - query.days * DAY_MS));
-  if (query.date_from) starts.push(startOfDay(query.date_from));
+  if (query.date_from) starts.push(startOfDay(query.date_from, timeZone));
   const from = starts.length ? new Date(Math.max(...starts.map((d) => d.getTime()))) : undefined;
-  return { from, to: query.date_to ? startOfNextDay(query.date_to) : undefined };
+  return { from, to: query.date_to ? startOfNextDay(query.date_to, timeZone) : undefined };
 }
 
-/** The chart endpoints' window: from the first day's midnight to the end of the last day. */
-export function chartPeriod(initialDate: string, finalDate: string): Required<Period> {
-  return { from: startOfDay(initialDate), to: startOfNextDay(finalDate) };
-}
-
-/** The server's IANA time zone, in which days and hours of the charts are counted. */
-export function serverTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC";
+/** The chart endpoints' window: from the first day's midnight to the end of the last day, in `timeZone`. */
+export function chartPeriod(initialDate: string, finalDate: string, timeZone: string): Required<Period> {
+  return { from: startOfDay(initialDate, timeZone), to: startOfNextDay(finalDate, timeZone) };
 }
 
 /** `column` inside the period (half-open); no bound given, no condition. */

@@ -71,8 +71,8 @@ function figures(database: Database, companyId: number, period: Period) {
 }
 
 /** GET /dashboard: the counters and the attendants' table (every user of the company, by name) for the caller's company. */
-export function dashboardData(ctx: Pick<AppContext, "database">, companyId: number, query: DashboardQuery, now = new Date()) {
-  return periodFigures(ctx, companyId, dashboardPeriod(query, now));
+export function dashboardData(ctx: Pick<AppContext, "database">, companyId: number, query: DashboardQuery, now = new Date(), timeZone?: string) {
+  return periodFigures(ctx, companyId, dashboardPeriod(query, now, timeZone));
 }
 
 /** The dashboard's counters and attendants' table for any period of time. */

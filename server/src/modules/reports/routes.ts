@@ -5,6 +5,7 @@ import type { AppContext } from "../../context";
 import { authorize } from "../../policies";
 import { reportResponses } from "./responses";
 import { appointmentsPerAttendant, messagesPerHour, ratingsPerQueue } from "./service";
+import { companyTimeZone } from "../../automation/timeZone";
 
 /** The reports the spec's dashboard and reports page read; the client's companyId is ignored, the caller's company is used. */
 export function reportRoutes(ctx: AppContext) {
@@ -14,17 +15,17 @@ export function reportRoutes(ctx: AppContext) {
 
     r.get("/reports/appointmentsAtendent", { schema: { ...schema, response: reportResponses.appointments } }, async (request) => {
       authorize(request.caller, "dashboard:view");
-      return appointmentsPerAttendant(ctx.db, request.caller.companyId, request.query);
+      return appointmentsPerAttendant(ctx.db, request.caller.companyId, request.query, await companyTimeZone(ctx.db, request.caller.companyId));
     });
 
     r.get("/reports/rushHour", { schema: { ...schema, response: reportResponses.rushHour } }, async (request) => {
       authorize(request.caller, "dashboard:view");
-      return messagesPerHour(ctx.db, request.caller.companyId, request.query);
+      return messagesPerHour(ctx.db, request.caller.companyId, request.query, await companyTimeZone(ctx.db, request.caller.companyId));
     });
 
     r.get("/reports/departamentRatings", { schema: { ...schema, response: reportResponses.ratings } }, async (request) => {
       authorize(request.caller, "dashboard:view");
-      return ratingsPerQueue(ctx.db, request.caller.companyId, request.query);
+      return ratingsPerQueue(ctx.db, request.caller.companyId, request.query, await companyTimeZone(ctx.db, request.caller.companyId));
     });
   };
 }

@@ -5,6 +5,7 @@ import { settingValue } from "../../api/hooks";
 import { useSessionUser } from "../../app/authContext";
 import { AsaasField } from "./AsaasField";
 import { SettingSelect } from "./SettingSelect";
+import { TimeZoneField } from "./TimeZoneField";
 import { TwoFactorPolicy } from "./TwoFactorPolicy";
 
 const OPTION_KEYS = Object.keys(SETTING_OPTIONS) as OptionSettingKey[];
@@ -36,6 +37,7 @@ export function OptionsTab({ settings, loading, failed, onRetry }: OptionsTabPro
           {loading ? <Skeleton variant="rounded" height={40} /> : <SettingSelect settingKey={key} value={settingValue(settings, key)} />}
         </Grid>
       ))}
+      <Grid size={{ xs: 12, sm: 6, md: 4 }}>{loading ? <Skeleton variant="rounded" height={40} /> : <TimeZoneField value={settingValue(settings, "timeZone")} />}</Grid>
       <Grid size={{ xs: 12 }}>
         <TwoFactorPolicy />
       </Grid>
