@@ -323,11 +323,14 @@ export const en: Messages = {
       sendMsgTransfTicket: "Send a message on queue/agent transfer",
       sendGreetingMessageOneQueues: "Send greeting when there is only 1 queue",
       asaas: "Asaas token",
+      timeZone: "Time zone",
     },
     hints: {
       asaas: "Asaas API token used to bill subscriptions. Saved when you leave the field.",
+      timeZone: "The company's time zone: business hours, the dashboard and reports count days and hours in it.",
     },
     values: {
+      timeZone: { server: "The server's" },
       userRating: { enabled: "Enabled", disabled: "Disabled" },
       scheduleType: { disabled: "Disabled", queue: "Queue", company: "Company" },
       CheckMsgIsGroup: { disabled: "Off", enabled: "On" },

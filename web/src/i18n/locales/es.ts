@@ -323,11 +323,14 @@ export const es: Messages = {
       sendMsgTransfTicket: "Enviar mensaje de transferencia de cola/agente",
       sendGreetingMessageOneQueues: "Enviar saludo cuando haya solo 1 cola",
       asaas: "Token de Asaas",
+      timeZone: "Zona horaria",
     },
     hints: {
       asaas: "Token de la API de Asaas usado para cobrar las suscripciones. Se guarda al salir del campo.",
+      timeZone: "Zona horaria de la empresa: el horario de atención, el panel y los informes cuentan días y horas en ella.",
     },
     values: {
+      timeZone: { server: "La del servidor" },
       userRating: { enabled: "Habilitadas", disabled: "Deshabilitadas" },
       scheduleType: { disabled: "Deshabilitado", queue: "Cola", company: "Empresa" },
       CheckMsgIsGroup: { disabled: "Desactivado", enabled: "Activado" },

@@ -326,11 +326,14 @@ export const pt = {
       sendMsgTransfTicket: "Enviar mensagem de transferência de Fila/agente",
       sendGreetingMessageOneQueues: "Enviar saudação quando houver somente 1 fila",
       asaas: "Token Asaas",
+      timeZone: "Fuso horário",
     },
     hints: {
       asaas: "Token da API do Asaas usado na cobrança das assinaturas. Salvo ao sair do campo.",
+      timeZone: "Fuso horário da empresa: horários de atendimento, painel e relatórios contam dias e horas nele.",
     },
     values: {
+      timeZone: { server: "O do servidor" },
       userRating: { enabled: "Habilitadas", disabled: "Desabilitadas" },
       scheduleType: { disabled: "Desabilitado", queue: "Fila", company: "Empresa" },
       CheckMsgIsGroup: { disabled: "Desativado", enabled: "Ativado" },
