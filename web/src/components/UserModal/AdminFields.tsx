@@ -32,7 +32,7 @@ export function AdminFields(props: AdminFieldsProps) {
               <TextField select label={t("userModal.profile")} {...field} slotProps={{ htmlInput: { "data-testid": "user-profile" } }}>
                 <MenuItem value="admin">{t("userModal.profiles.admin")}</MenuItem>
                 <MenuItem value="user">{t("userModal.profiles.user")}</MenuItem>
-                {field.value === "supervisor" && <MenuItem value="supervisor">{t("userModal.profiles.supervisor")}</MenuItem>}
+                <MenuItem value="supervisor">{t("userModal.profiles.supervisor")}</MenuItem>
               </TextField>
             )}
           />

@@ -46,7 +46,7 @@ export function SideMenu({ mobile, open, onClose }: SideMenuProps) {
   const chatsOn = Boolean(company?.plan?.useInternalChat);
   const chats = useChatList("", chatsOn);
   const hasUnreadChats = chatsOn && unreadChats(chats.chats, user.id).length > 0;
-  const sections = visibleMenu({ isAdmin, isSuper: user.super, plan: company?.plan ?? {}, campaignsFlag: hasCampaignsFlag() });
+  const sections = visibleMenu({ profile: user.profile, isSuper: user.super, plan: company?.plan ?? {}, campaignsFlag: hasCampaignsFlag() });
   const collapsed = !mobile && !open;
   const width = collapsed ? DRAWER_MINI_WIDTH : DRAWER_WIDTH;
 

@@ -24,12 +24,13 @@ import CodeOutlined from "@mui/icons-material/CodeOutlined";
 import AttachMoneyOutlined from "@mui/icons-material/AttachMoneyOutlined";
 import SettingsOutlined from "@mui/icons-material/SettingsOutlined";
 import HistoryOutlined from "@mui/icons-material/HistoryOutlined";
-import type { PlanFlag } from "@balcao/common";
+import AssessmentOutlined from "@mui/icons-material/AssessmentOutlined";
+import { can, type Permission, type PlanFlag } from "@balcao/common";
 import type { Messages } from "../../i18n/locales/pt";
 
-/** What decides which items a user sees: role, super flag, plan flags and the cshow flag. */
+/** What decides which items a user sees: role (through its permissions), super flag, plan flags and the cshow flag. */
 export interface MenuContext {
-  isAdmin: boolean;
+  profile: string;
   isSuper: boolean;
   plan: Partial<Record<PlanFlag, boolean>>;
   campaignsFlag: boolean;
@@ -51,13 +52,19 @@ export interface MenuSection {
 }
 
 const plan = (flag: PlanFlag) => (ctx: MenuContext) => Boolean(ctx.plan[flag]);
+const allowed = (permission: Permission) => (ctx: MenuContext) => can(ctx.profile, permission);
 
 /** The side menu of the spec (core-workspace §2 "Side menu"). */
 export const MENU: MenuSection[] = [
   {
     id: "dashboard",
-    visible: (ctx) => ctx.isAdmin,
+    visible: allowed("dashboard:view"),
     items: [{ path: "/", labelKey: "dashboard", icon: DashboardOutlined }],
+  },
+  {
+    id: "reports",
+    visible: allowed("reports:view"),
+    items: [{ path: "/reports", labelKey: "reports", icon: AssessmentOutlined }],
   },
   {
     id: "service",
@@ -77,17 +84,17 @@ export const MENU: MenuSection[] = [
   {
     id: "campaigns",
     titleKey: "sectionCampaigns",
-    visible: (ctx) => ctx.isAdmin && (Boolean(ctx.plan.useCampaigns) || ctx.campaignsFlag),
+    visible: (ctx) => Boolean(ctx.plan.useCampaigns) || ctx.campaignsFlag,
     items: [
-      { path: "/campaigns", labelKey: "campaigns", icon: CampaignOutlined },
-      { path: "/contact-lists", labelKey: "contactLists", icon: PeopleOutlineOutlined },
-      { path: "/campaigns-config", labelKey: "campaignsConfig", icon: TuneOutlined },
+      { path: "/campaigns", labelKey: "campaigns", icon: CampaignOutlined, visible: allowed("campaigns:manage") },
+      { path: "/contact-lists", labelKey: "contactLists", icon: PeopleOutlineOutlined, visible: allowed("contact-lists:manage") },
+      { path: "/campaigns-config", labelKey: "campaignsConfig", icon: TuneOutlined, visible: allowed("campaigns:manage") },
     ],
   },
   {
     id: "admin",
     titleKey: "sectionAdmin",
-    visible: (ctx) => ctx.isAdmin,
+    visible: allowed("drawer-admin-items:view"),
     items: [
       { path: "/announcements", labelKey: "announcements", icon: AnnouncementOutlined, visible: (ctx) => ctx.isSuper },
       { path: "/prompts", labelKey: "prompts", icon: AutoAwesomeOutlined, visible: plan("useOpenAi") },
@@ -100,7 +107,7 @@ export const MENU: MenuSection[] = [
       { path: "/messages-api", labelKey: "messagesApi", icon: CodeOutlined, visible: plan("useExternalApi") },
       { path: "/financeiro", labelKey: "financeiro", icon: AttachMoneyOutlined },
       { path: "/settings", labelKey: "settings", icon: SettingsOutlined },
-      { path: "/audit-logs", labelKey: "auditLogs", icon: HistoryOutlined },
+      { path: "/audit-logs", labelKey: "auditLogs", icon: HistoryOutlined, visible: allowed("audit-logs:view") },
     ],
   },
 ];

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef } from "react";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
-import { SERVER_EVENTS } from "@balcao/common";
+import { SERVER_EVENTS, can } from "@balcao/common";
 import { useSessionUser } from "../../app/authContext";
 import type { AppMessageEvent, TicketEvent } from "../../realtime/TicketEvents";
 import { useCompanyEvent, useSocket } from "../../realtime/socketContext";
@@ -25,7 +25,7 @@ export function useKanbanBoard() {
   const queryClient = useQueryClient();
   const user = useSessionUser();
   const queueIds = useMemo(() => user.queues.map((q) => q.id).sort((a, b) => a - b), [user.queues]);
-  const viewer: BoardViewer = useMemo(() => ({ userId: user.id, admin: user.profile === "admin", queueIds }), [user.id, user.profile, queueIds]);
+  const viewer: BoardViewer = useMemo(() => ({ userId: user.id, admin: can(user.profile, "tickets-manager:showall"), queueIds }), [user.id, user.profile, queueIds]);
   const ticketsKey = useMemo(() => ["kanban", "tickets", queueIds] as const, [queueIds]);
   // cards whose move is still on its way: socket echoes must not bounce them back meanwhile
   const moving = useRef(new Set<number>());

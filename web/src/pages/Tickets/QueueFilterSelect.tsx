@@ -8,12 +8,13 @@ interface QueueFilterSelectProps {
   onChange(ids: number[]): void;
 }
 
-/** The queues whose tickets the lists show; starts with all of the user's queues. */
+/** The queues whose tickets the lists show; starts with all of the user's queues (admins and supervisors may choose any of the company's). */
 export function QueueFilterSelect({ queues, value, onChange }: QueueFilterSelectProps) {
   const { t } = useTranslation();
   const label = (selected: number[]) => {
     if (queues.length === 0) return t("ticketManager.queuesNone");
-    if (selected.length === queues.length) return t("ticketManager.queuesAll");
+    // none chosen: the lists hold every queue the user may see
+    if (selected.length === 0 || selected.length === queues.length) return t("ticketManager.queuesAll");
     return `${t("ticketManager.queues")} (${selected.length})`;
   };
   return (

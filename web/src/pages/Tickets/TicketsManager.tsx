@@ -5,8 +5,11 @@ import CheckBoxOutlined from "@mui/icons-material/CheckBoxOutlined";
 import SearchIcon from "@mui/icons-material/Search";
 import AddIcon from "@mui/icons-material/Add";
 import { useTranslation } from "react-i18next";
+import { useQuery } from "@tanstack/react-query";
 import { can } from "@balcao/common";
 import type { TagOption, TicketFilters, UserOption } from "../../api/tickets";
+import { fetchQueues } from "../../api/resources";
+import { queryKeys } from "../../api/queryKeys";
 import { useSessionUser } from "../../app/authContext";
 import { NewTicketModal } from "../../components/NewTicketModal";
 import { QueueFilterSelect } from "./QueueFilterSelect";
@@ -46,6 +49,9 @@ export function TicketsManager() {
     setSubTab("open");
   });
   const [showAll, setShowAll] = useState(isAdmin);
+  // those who see every queue (admins, supervisors) may choose any queue of the company in the filter
+  const companyQueues = useQuery({ queryKey: queryKeys.queues, queryFn: fetchQueues, enabled: isAdmin });
+  const filterQueues = isAdmin ? (companyQueues.data ?? user.queues) : user.queues;
   const [queueIds, setQueueIds] = useState<number[]>(() => user.queues.map((q) => q.id));
   const [searchText, setSearchText] = useState("");
   const [tags, setTags] = useState<TagOption[]>([]);
@@ -101,7 +107,7 @@ export function TicketsManager() {
             />
           )}
           <Box sx={{ flex: 1 }} />
-          <QueueFilterSelect queues={user.queues} value={queueIds} onChange={setQueueIds} />
+          <QueueFilterSelect queues={filterQueues} value={queueIds} onChange={setQueueIds} />
         </Stack>
       )}
       {tab === "open" && (
