@@ -60,6 +60,6 @@ const RULES: Record<Profile, readonly Permission[]> = {
 };
 
 export function can(profile: string | undefined | null, permission: Permission): boolean {
-  if (!profile || !(profile in RULES)) return false;
+  if (!profile || !Object.hasOwn(RULES, profile)) return false;
   return RULES[profile as Profile].includes(permission);
 }
