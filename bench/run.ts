@@ -18,6 +18,7 @@ import { runFanout } from "./parts/fanout";
 import { runInbound } from "./parts/inbound";
 import { runMemoryEnd, runMemoryStart } from "./parts/memory";
 import { runReads } from "./parts/reads";
+import { runReports } from "./parts/reports";
 import { runSoak } from "./parts/soak";
 import { runWeb } from "./parts/web";
 
@@ -27,6 +28,7 @@ const say = (line: string) => console.log(line);
 const ORDER: [Part, PartRunner][] = [
   ["inbound", runInbound],
   ["reads", runReads],
+  ["reports", runReports],
   ["fanout", runFanout],
   ["soak", runSoak],
   ["memory", runMemoryEnd],

@@ -75,9 +75,11 @@ export function ticketTagStatement(): string {
 /** One service cycle per ticket: queued when it opened, started when taken, finished when closed; some rated. */
 export function trackingStatement(): string {
   const rated = `(t.status = 'closed' and ${rnd("t.id", SALT.rated)} < 0.3)`;
-  return `insert into ticket_trackings (company_id, ticket_id, whatsapp_id, user_id, queued_at, started_at, finished_at, rated, rate, created_at, updated_at)
+  const started = `t.created_at + (t.updated_at - t.created_at) * (${rnd("t.id", SALT.started)} * 0.5)`;
+  return `insert into ticket_trackings (company_id, ticket_id, whatsapp_id, user_id, queued_at, started_at, first_response_at, finished_at, rated, rate, created_at, updated_at)
     select t.company_id, t.id, t.whatsapp_id, t.user_id, t.created_at,
-      case when t.status <> 'pending' then t.created_at + (t.updated_at - t.created_at) * (${rnd("t.id", SALT.started)} * 0.5) end,
+      case when t.status <> 'pending' then ${started} end,
+      case when t.status <> 'pending' then ${started} + ${rnd("t.id", SALT.rate)} * interval '15 minutes' end,
       case when t.status = 'closed' then t.updated_at end,
       ${rated}, case when ${rated} then 1 + ${pick("t.id", SALT.rate, 3)} end, t.created_at, t.updated_at
     from tickets t join bench_plan p on p.company_id = t.company_id`;

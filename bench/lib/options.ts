@@ -2,8 +2,10 @@ import { parseArgs } from "node:util";
 
 export const SIZES = ["small", "medium", "large", "reference"] as const;
 export type Size = (typeof SIZES)[number];
-export const PARTS = ["inbound", "reads", "fanout", "memory", "soak", "web"] as const;
+export const PARTS = ["inbound", "reads", "reports", "fanout", "memory", "soak", "web"] as const;
 export type Part = (typeof PARTS)[number];
+/** Parts run when none are named: `reports` only on demand. */
+const DEFAULT_PARTS = PARTS.filter((p) => p !== "reports");
 export const BACKENDS = ["postgres", "pglite"] as const;
 export type Backend = (typeof BACKENDS)[number];
 /** Parts that the issue asks for on PGlite too; the others run on PostgreSQL only. */
@@ -44,7 +46,7 @@ export interface Options {
 
 const HELP = `npm run bench -- [options]
   --size small|medium|large|reference[,...]  datasets to build and measure (default small)
-  --parts ${PARTS.join(",")}                  parts to run (default all)
+  --parts ${PARTS.join(",")}          parts to run (default all but reports)
   --db postgres,pglite                         backends (default both; PGlite runs only ${PGLITE_PARTS.join(" and ")})
   --duration 15 --warmup 3 --connections 10    read paths (autocannon)
   --paths dashboard,contacts                   only the read paths whose name holds one of these texts
@@ -83,7 +85,7 @@ export function parseOptions(argv: string[]): Options | null {
     args: argv,
     options: {
       size: { type: "string", default: "small" },
-      parts: { type: "string", default: PARTS.join(",") },
+      parts: { type: "string", default: DEFAULT_PARTS.join(",") },
       db: { type: "string", default: BACKENDS.join(",") },
       duration: { type: "string", default: "15" },
       warmup: { type: "string", default: "3" },
