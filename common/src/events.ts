@@ -32,7 +32,9 @@ export type CompanyEventFamily =
   /** Queue integrations (administration §4): action create/update with the record, delete with the id. */
   | "queueIntegration"
   /** AI prompts (administration §4): action create/update with the record, delete with the id. */
-  | "prompt";
+  | "prompt"
+  /** To a queue's supervisors and admins: a ticket's SLA target is near (action nearBreach) or missed (action breach). */
+  | "sla";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

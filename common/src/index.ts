@@ -45,3 +45,4 @@ export * from "./schemas/campaignSettings";
 export * from "./schemas/campaigns";
 export * from "./schemas/chats";
 export * from "./schemas/queueIntegrations";
+export * from "./schemas/sla";

@@ -50,6 +50,19 @@ export type TicketView = {
   tags: TagRef[];
   /** Cloud API tickets: when the 24-hour customer-service window closes (the customer's last message + 24 h); null elsewhere or before the customer wrote. */
   serviceWindowEndsAt: string | null;
+  /** The running service cycle's SLA (due instants in business time); null without a target or a running cycle. */
+  sla?: TicketSla | null;
+};
+
+/** A ticket's SLA: when the first response and the resolution are due, their targets in business minutes, and whether they were missed. */
+export type TicketSla = {
+  firstResponseDueAt: string | null;
+  firstResponseMinutes: number | null;
+  firstResponseAt: string | null;
+  firstResponseBreached: boolean;
+  resolutionDueAt: string | null;
+  resolutionMinutes: number | null;
+  resolutionBreached: boolean;
 };
 
 /** A Cloud API message template of a connection, as last read from Graph. */

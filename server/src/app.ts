@@ -75,6 +75,7 @@ import { scheduleRoutes } from "./modules/schedules/routes";
 import { dashboardRoutes } from "./modules/dashboard/routes";
 import { reportRoutes } from "./modules/reports/routes";
 import { serviceReportRoutes } from "./modules/reports/serviceRoutes";
+import { slaReportRoutes } from "./modules/sla/routes";
 import { deadLetterRoutes } from "./modules/deadLetters/routes";
 import { webhookRoutes } from "./modules/webhooks/routes";
 import { auditLogRoutes } from "./modules/audit/routes";
@@ -233,6 +234,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         await api.register(dashboardRoutes(ctx));
         await api.register(reportRoutes(ctx));
         await api.register(serviceReportRoutes(ctx));
+        await api.register(slaReportRoutes(ctx));
         await api.register(deadLetterRoutes(ctx));
         await api.register(webhookRoutes(ctx));
         await api.register(auditLogRoutes(ctx));

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { boundedString, idParams, optionalId } from "./common";
 import { V } from "./messages";
 import { schedulesField } from "./schedules";
+import { slaMinutesField } from "./sla";
 
 /** GET /queue: the client may send its companyId; the server uses the caller's company whatever it says. */
 export const queuesQuery = z.object({ companyId: z.unknown().optional() });
@@ -37,6 +38,9 @@ export const queueBody = queueFields.extend({
   schedules: schedulesField.optional(),
   promptId: optionalId,
   integrationId: optionalId,
+  /** SLA targets in business minutes; empty: the company's default; left out: unchanged. */
+  slaFirstResponseMinutes: slaMinutesField.optional(),
+  slaResolutionMinutes: slaMinutesField.optional(),
 });
 export type QueueBody = z.infer<typeof queueBody>;
 export type QueueFormInput = z.input<typeof queueBody>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { V } from "./messages";
+import { slaMinutesSetting } from "./sla";
 
 const enabledDisabled = ["enabled", "disabled"] as const;
 
@@ -17,7 +18,7 @@ export const SETTING_OPTIONS = {
 export type OptionSettingKey = keyof typeof SETTING_OPTIONS;
 
 /** Free-text settings; `asaas` holds the payment provider's token and is for super users only. */
-export const FREE_TEXT_SETTINGS = ["asaas", "closingTemplate", "timeZone"] as const;
+export const FREE_TEXT_SETTINGS = ["asaas", "closingTemplate", "timeZone", "slaFirstResponseMinutes", "slaResolutionMinutes"] as const;
 export const SUPER_ONLY_SETTINGS: readonly string[] = ["asaas"];
 /** Settings kept for compatibility with the original client. */
 export const FLAG_SETTINGS = { campaignsEnabled: ["true", "false"] } as const;
@@ -37,6 +38,9 @@ export const DEFAULT_SETTINGS: Record<string, string> = {
   closingTemplate: "",
   /** IANA time zone of the company's business hours, dashboard and reports; empty: the server's. */
   timeZone: "",
+  /** The company's SLA targets in business minutes, for queues without their own; empty: no target. */
+  slaFirstResponseMinutes: "",
+  slaResolutionMinutes: "",
 };
 
 export const SETTING_KEYS = Object.keys(DEFAULT_SETTINGS);
@@ -58,6 +62,7 @@ export function settingValueSchema(key: string) {
       .string()
       .trim()
       .refine((name) => name === "" || isTimeZoneName(name), V.invalidValue);
+  if (key === "slaFirstResponseMinutes" || key === "slaResolutionMinutes") return slaMinutesSetting;
   return z.string({ error: V.required }).max(2000, V.tooLong);
 }
 

@@ -6,6 +6,7 @@ import { registerSendRetryWaker, unregisterSendRetryWaker } from "./sendRetryWak
 import { answerLeftDue } from "../automation/ai/sweep";
 import { createQueue } from "./createQueue";
 import { runTicketSweep } from "../automation/ticketSweep";
+import { runSlaSweep } from "../automation/slaSweep";
 import { sendDueSchedules } from "../automation/sendDueSchedules";
 import { makeDueInvoices } from "../automation/makeDueInvoices";
 import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
@@ -40,6 +41,8 @@ const CAMPAIGNS = "sweep-campaigns";
 const SEND_RETRIES = "retry-due-sends";
 // customers' messages a queue integration failed to answer: tried again at each backoff's time, and every minute
 const INTEGRATION_CALLS = "retry-integration-calls";
+// SLA: due instants stamped where an event missed them, near-breach warnings and breaches recorded; every minute, once across processes
+const SLA_SWEEP = "sla-sweep";
 
 export interface JobRunner {
   stop(): Promise<void>;
@@ -136,6 +139,12 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
     // wake-ups of one second are one job
     await boss.send(SEND_RETRIES, {}, { startAfter: at, singletonKey: `at-${Math.ceil(at.getTime() / 1000)}`, singletonSeconds: 1 });
   });
+  await createQueue(boss, SLA_SWEEP, { name: SLA_SWEEP, policy: "singleton", retryLimit: 2, expireInSeconds: 120 });
+  await boss.work(SLA_SWEEP, { pollingIntervalSeconds: 2 }, async () => {
+    await runSlaSweep(ctx);
+  });
+  await boss.schedule(SLA_SWEEP, "* * * * *");
+  await boss.send(SLA_SWEEP, {});
   return {
     async stop() {
       unregisterSendRetryWaker(ctx);

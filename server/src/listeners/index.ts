@@ -1,5 +1,6 @@
 import type { Listener } from "../events/types";
 import { ticketsRealtime } from "./realtime/tickets";
+import { slaStamps } from "./sla";
 import { realtimeFamilies } from "./realtime/families";
 import { announcementsRealtime } from "./realtime/announcements";
 import { webhooks } from "./webhooks";
@@ -14,5 +15,5 @@ import { aiPrompts } from "./ai";
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime, ...realtimeFamilies, announcementsRealtime, inboundAutomation, aiPrompts, queueIntegrationBots, campaignReplies, auditLog, webhooks];
+  return [ticketsRealtime, slaStamps, ...realtimeFamilies, announcementsRealtime, inboundAutomation, aiPrompts, queueIntegrationBots, campaignReplies, auditLog, webhooks];
 }

@@ -14,6 +14,8 @@ export function presentQueueRecord(q: QueueRow) {
     schedules: q.schedules ?? [],
     promptId: q.promptId,
     integrationId: q.integrationId,
+    slaFirstResponseMinutes: q.slaFirstResponseMinutes,
+    slaResolutionMinutes: q.slaResolutionMinutes,
     companyId: q.companyId,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),

@@ -17,6 +17,8 @@ export const queueRecord = queueView
     schedules: z.array(object({ weekday: z.string(), weekdayEn: z.string(), startTime: z.string(), endTime: z.string() })),
     promptId: id.nullable(),
     integrationId: id.nullable(),
+    slaFirstResponseMinutes: z.number().int().nullable().meta({ description: "First-response target in business minutes; null: the company's default." }),
+    slaResolutionMinutes: z.number().int().nullable().meta({ description: "Resolution target in business minutes; null: the company's default." }),
     companyId: id,
     createdAt: timestamp,
     updatedAt: timestamp,

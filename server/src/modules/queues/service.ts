@@ -68,6 +68,8 @@ export async function updateQueue(ctx: AppContext, caller: Caller, id: number, b
   if (body.schedules !== undefined) values.schedules = body.schedules;
   if (body.promptId !== undefined) values.promptId = body.promptId;
   if (body.integrationId !== undefined) values.integrationId = body.integrationId;
+  if (body.slaFirstResponseMinutes !== undefined) values.slaFirstResponseMinutes = body.slaFirstResponseMinutes;
+  if (body.slaResolutionMinutes !== undefined) values.slaResolutionMinutes = body.slaResolutionMinutes;
   try {
     return await command(ctx, async (tx, events) => {
       const [row] = await tx

@@ -5,6 +5,7 @@ import { contacts, queues, tags, ticketTags, tickets, users, whatsapps } from ".
 import { presentContact } from "../contacts/present";
 import { TICKET_CONNECTION, TICKET_QUEUE, TICKET_TAG, TICKET_USER, TICKET_VIEW, type TicketViewParts } from "./ticketView";
 import { serviceWindowsOf } from "./serviceWindow";
+import { ticketSlasOf } from "../sla/viewSql";
 
 type TicketRow = typeof tickets.$inferSelect;
 
@@ -34,18 +35,21 @@ export async function presentTickets(db: Db, companyId: number, rows: TicketRow[
   ]);
   const byId = new Map(joined.map((j) => [j.id, j]));
   // the customer-service window is read for Cloud API tickets only
-  const windows = await serviceWindowsOf(
-    db,
-    companyId,
-    joined.filter((j) => j.channel === "cloud").map((j) => j.id),
-  );
+  const [windows, slas] = await Promise.all([
+    serviceWindowsOf(
+      db,
+      companyId,
+      joined.filter((j) => j.channel === "cloud").map((j) => j.id),
+    ),
+    ticketSlasOf(db, companyId, ids),
+  ]);
   const tagsBy = new Map<number, TicketView["tags"]>();
   for (const { ticketId, tag } of tagRows) tagsBy.set(ticketId, [...(tagsBy.get(ticketId) ?? []), TICKET_TAG.fromColumns(tag)]);
   return rows.flatMap((t) => {
     const j = byId.get(t.id);
     if (!j) return [];
     const parts = { user: presentPart(TICKET_USER, j.user), queue: presentPart(TICKET_QUEUE, j.queue), whatsapp: presentPart(TICKET_CONNECTION, j.whatsapp) };
-    return [ticketViewOf(t, { contact: j.contact, ...parts, tags: tagsBy.get(t.id) ?? [], serviceWindowEndsAt: windows.get(t.id) ?? null })];
+    return [ticketViewOf(t, { contact: j.contact, ...parts, tags: tagsBy.get(t.id) ?? [], serviceWindowEndsAt: windows.get(t.id) ?? null, sla: slas.get(t.id) ?? null })];
   });
 }
 

@@ -33,6 +33,18 @@ export const ticketView = object({
   serviceWindowEndsAt: timestamp
     .nullable()
     .meta({ description: "Cloud API tickets: when the 24-hour customer-service window closes (the customer's last message + 24 h); null on other channels or before the customer wrote." }),
+  sla: object({
+    firstResponseDueAt: timestamp.nullable(),
+    firstResponseMinutes: z.number().int().nullable(),
+    firstResponseAt: timestamp.nullable(),
+    firstResponseBreached: z.boolean(),
+    resolutionDueAt: timestamp.nullable(),
+    resolutionMinutes: z.number().int().nullable(),
+    resolutionBreached: z.boolean(),
+  })
+    .nullable()
+    .optional()
+    .meta({ description: "The running service cycle's SLA: due instants counted in business hours, targets in business minutes, and whether each was missed; null without a target." }),
 }).meta({ description: "A ticket with its contact, attendant, queue, connection and tags." });
 
 export const ticketResponses = {

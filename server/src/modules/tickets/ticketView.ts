@@ -15,6 +15,7 @@ export interface TicketViewParts {
   whatsapp: TicketView["whatsapp"];
   tags: TicketView["tags"];
   serviceWindowEndsAt: TicketView["serviceWindowEndsAt"];
+  sla: TicketView["sla"];
 }
 
 /** The ticket's view: the one declaration its presenter and the statements that build it in SQL share. */
@@ -42,4 +43,5 @@ export const TICKET_VIEW = viewShape<TicketView, TicketViewParts>()(tickets, (f)
   whatsapp: f.part("whatsapp"),
   tags: f.part("tags"),
   serviceWindowEndsAt: f.part("serviceWindowEndsAt"),
+  sla: f.part("sla"),
 }));

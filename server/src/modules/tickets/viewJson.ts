@@ -5,6 +5,7 @@ import { ticketViewOf, type TicketParts } from "./present";
 import { TICKET_CONNECTION, TICKET_QUEUE, TICKET_TAG, TICKET_USER, TICKET_VIEW } from "./ticketView";
 import { CONTACT_VIEW } from "../contacts/contactView";
 import { serviceWindowColumns, serviceWindowSql, windowAfter } from "./serviceWindow";
+import { ticketSlaSql } from "../sla/viewSql";
 
 /** Where each joined part of the `tickets` row aliased `alias` comes from, within the ticket's company. */
 const sourcesOf = (alias: string) => ({
@@ -40,7 +41,7 @@ const partsOf = (alias: string) => {
  */
 export const ticketViewRows = (source: string) => {
   const from = sourcesOf("p");
-  return `select ${TICKET_VIEW.sql("p", { contact: "c", user: "u", queue: "q", whatsapp: "w", tags: partsOf("p").tags, serviceWindowEndsAt: serviceWindowSql("p") })}
+  return `select ${TICKET_VIEW.sql("p", { contact: "c", user: "u", queue: "q", whatsapp: "w", tags: partsOf("p").tags, serviceWindowEndsAt: serviceWindowSql("p"), sla: ticketSlaSql("p") })}
   from ${source} p
   join lateral (select ${CONTACT_VIEW.sql("c")} ${from.contact}) c on true
   left join lateral (select ${TICKET_USER.sql("u")} ${from.user}) u on true
@@ -49,8 +50,8 @@ export const ticketViewRows = (source: string) => {
 };
 
 const partsOfT = partsOf("t");
-/** The same parts of the row named `t` in a statement, as columns `user`, `queue`, `whatsapp`, `tags` and the service window's (see viewFromParts). */
-export const TICKET_PARTS = sql.raw(`${partsOfT.user} as "user", ${partsOfT.queue} as queue, ${partsOfT.whatsapp} as whatsapp, ${partsOfT.tags} as tags, ${serviceWindowColumns("t")}`);
+/** The same parts of the row named `t` in a statement, as columns `user`, `queue`, `whatsapp`, `tags`, the service window's and `sla` (see viewFromParts). */
+export const TICKET_PARTS = sql.raw(`${partsOfT.user} as "user", ${partsOfT.queue} as queue, ${partsOfT.whatsapp} as whatsapp, ${partsOfT.tags} as tags, ${serviceWindowColumns("t")}, ${ticketSlaSql("t")} as sla`);
 
 /**
  * A ticket view from a row and the TICKET_PARTS columns of the same statement; `stored`: the
@@ -64,5 +65,6 @@ export function viewFromParts(ticket: typeof tickets.$inferSelect, contact: type
     whatsapp: jsonOf<TicketParts["whatsapp"]>(r.whatsapp) ?? null,
     tags: jsonOf<TicketParts["tags"]>(r.tags) ?? [],
     serviceWindowEndsAt: windowAfter((r.serviceWindowEndsAt as string | null) ?? null, r.serviceWindowCloud === true, stored),
+    sla: jsonOf<TicketParts["sla"]>(r.sla) ?? null,
   });
 }

@@ -68,6 +68,19 @@ const ticketRecord = exact<TicketView>()(
       whatsapp: z.object({ id, name: z.string(), status: z.string() }).nullable(),
       tags: z.array(z.object({ id, name: z.string(), color: z.string() })),
       serviceWindowEndsAt: iso.nullable().meta({ description: "Cloud API tickets: when the 24-hour customer-service window closes; null on other channels or before the customer wrote." }),
+      sla: z
+        .object({
+          firstResponseDueAt: iso.nullable(),
+          firstResponseMinutes: z.number().int().nullable(),
+          firstResponseAt: iso.nullable(),
+          firstResponseBreached: z.boolean(),
+          resolutionDueAt: iso.nullable(),
+          resolutionMinutes: z.number().int().nullable(),
+          resolutionBreached: z.boolean(),
+        })
+        .nullable()
+        .optional()
+        .meta({ description: "The running service cycle's SLA: due instants in business time, targets in business minutes, and whether they were missed; null without a target." }),
     })
     .meta({ description: "The ticket as the app shows it, with its contact." }),
 );
