@@ -39,6 +39,8 @@ export interface SlaAlert {
   action: "nearBreach" | "breach";
   kind: SlaKind;
   ticketId: number;
+  /** Where the app opens the ticket (/tickets/:uuid). */
+  ticketUuid: string;
   queueId: number | null;
   dueAt: string;
 }

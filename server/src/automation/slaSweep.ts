@@ -24,7 +24,7 @@ export async function runSlaSweep(ctx: AppContext, now = new Date()) {
       where tr.finished_at is null and (tr.sla_stamped_at is null or tr.sla_queue_id is distinct from t.queue_id) limit ${STAMP_BATCH}`),
   );
   for (const r of stale) await stampRunningCycle(ctx.db, Number(r.company_id), Number(r.ticket_id));
-  const alerts: { companyId: number; alert: SlaAlert }[] = [];
+  const alerts: { companyId: number; alert: Omit<SlaAlert, "ticketUuid"> }[] = [];
   const add = (action: SlaAlert["action"], rows: Row[]) => {
     for (const r of rows) {
       const dueAt = new Date(r.due_at).toISOString();

@@ -129,7 +129,7 @@ describe("a ticket's SLA", () => {
     expect(await early).toBeNull();
     const near = heard(sup);
     await runSlaSweep(t.built.ctx, new Date(due.getTime() - 10 * 60_000));
-    expect(await near).toEqual({ action: "nearBreach", kind: "firstResponse", ticketId, queueId: queue.id, dueAt: due.toISOString() });
+    expect(await near).toEqual({ action: "nearBreach", kind: "firstResponse", ticketId, ticketUuid: expect.any(String), queueId: queue.id, dueAt: due.toISOString() });
     const again = heard(sup, 1_000);
     await runSlaSweep(t.built.ctx, new Date(due.getTime() - 5 * 60_000));
     expect(await again).toBeNull();

@@ -25,6 +25,7 @@ import { campaignsEn } from "./campaigns.en";
 import { chatsEn } from "./chats.en";
 import { queueIntegrationsEn } from "./queueIntegrations.en";
 import { promptsEn } from "./prompts.en";
+import { slaEn } from "./sla.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -262,6 +263,7 @@ export const en: Messages = {
   simulator: simulatorEn,
   connections: connectionsEn,
   queues: queuesEn,
+  sla: slaEn,
   contacts: contactsEn,
   users: usersEn,
   tags: tagsEn,

@@ -25,6 +25,7 @@ import { campaignsEs } from "./campaigns.es";
 import { chatsEs } from "./chats.es";
 import { queueIntegrationsEs } from "./queueIntegrations.es";
 import { promptsEs } from "./prompts.es";
+import { slaEs } from "./sla.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -262,6 +263,7 @@ export const es: Messages = {
   simulator: simulatorEs,
   connections: connectionsEs,
   queues: queuesEs,
+  sla: slaEs,
   contacts: contactsEs,
   users: usersEs,
   tags: tagsEs,

@@ -26,6 +26,7 @@ import { campaignsPt } from "./campaigns.pt";
 import { chatsPt } from "./chats.pt";
 import { queueIntegrationsPt } from "./queueIntegrations.pt";
 import { promptsPt } from "./prompts.pt";
+import { slaPt } from "./sla.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -265,6 +266,7 @@ export const pt = {
   simulator: simulatorPt,
   connections: connectionsPt,
   queues: queuesPt,
+  sla: slaPt,
   contacts: contactsPt,
   users: usersPt,
   tags: tagsPt,

@@ -1,5 +1,5 @@
 import { memo, useState } from "react";
-import { Avatar, Box, Chip, ListItemAvatar, ListItemButton, Stack, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
+import { alpha, Avatar, Box, Chip, ListItemAvatar, ListItemButton, Stack, Tooltip, Typography, useMediaQuery, useTheme } from "@mui/material";
 import SmartToyOutlined from "@mui/icons-material/SmartToyOutlined";
 import { useTranslation } from "react-i18next";
 import type { Ticket } from "../../api/tickets";
@@ -7,6 +7,7 @@ import { oneLinePreview } from "../../components/whatsappText/whatsappFormat";
 import { formatTicketTime, shortName } from "./ticketFormat";
 import { TicketItemActions } from "./TicketItemActions";
 import { PeekDialog } from "./PeekDialog";
+import { SlaChip, useSlaLevel } from "../../components/sla/SlaChip";
 
 interface TicketListItemProps {
   ticket: Ticket;
@@ -27,13 +28,24 @@ function TicketListItemBase({ ticket, selected, canPeek, onOpen }: TicketListIte
   const name = ticket.contact?.name ?? "";
   const picture = ticket.contact?.urlPicture || ticket.contact?.profilePicUrl || undefined;
   const preview = oneLinePreview(ticket.lastMessage);
+  const slaLevel = useSlaLevel(ticket.sla);
+  const slaTint = slaLevel === "near" ? "warning" : slaLevel === "breached" ? "error" : null;
 
   return (
     <Box
       data-testid={`ticket-item-${ticket.id}`}
       data-status={ticket.status}
       data-selected={selected}
-      sx={{ display: "flex", alignItems: "stretch", borderBottom: 1, borderColor: "divider", bgcolor: selected ? "action.selected" : undefined }}
+      data-sla={slaLevel ?? undefined}
+      sx={{
+        display: "flex",
+        alignItems: "stretch",
+        borderBottom: 1,
+        borderColor: "divider",
+        bgcolor: selected ? "action.selected" : undefined,
+        // near an SLA breach, or past it: a tint of the warning or error colour
+        ...(slaTint && { backgroundImage: (theme) => `linear-gradient(${alpha(theme.palette[slaTint].main, 0.14)}, ${alpha(theme.palette[slaTint].main, 0.14)})` }),
+      }}
     >
       <Tooltip title={ticket.queue?.name ?? t("ticketManager.noQueue")} placement="right">
         <Box sx={{ width: 6, flexShrink: 0, bgcolor: ticket.queue?.color ?? "grey.500" }} aria-hidden />
@@ -81,6 +93,7 @@ function TicketListItemBase({ ticket, selected, canPeek, onOpen }: TicketListIte
         <Typography variant="caption" color={ticket.unreadMessages > 0 ? "success.main" : "text.secondary"} data-testid={`ticket-time-${ticket.id}`}>
           {formatTicketTime(ticket.updatedAt)}
         </Typography>
+        <SlaChip sla={ticket.sla} testId={`ticket-sla-${ticket.id}`} />
         {ticket.unreadMessages > 0 && (
           <Box
             component="span"

@@ -11,6 +11,7 @@ import { setFaviconBadge } from "./faviconBadge";
 import { isNotification, NOTIFICATION_FILTERS, seesPendingTickets } from "./notificationRules";
 import { setTabTitleCount } from "./tabTitle";
 import { useNewMessageAlerts } from "./useNewMessageAlerts";
+import { useSlaAlerts } from "./useSlaAlerts";
 
 /** More than this many pages of unread tickets would only be shown as 99 anyway. */
 const MAX_PAGES = 3;
@@ -29,6 +30,7 @@ export function NotificationsButton() {
   const count = items.length;
 
   useNewMessageAlerts(user.id, seesPending);
+  useSlaAlerts();
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && pages < MAX_PAGES) void fetchNextPage();

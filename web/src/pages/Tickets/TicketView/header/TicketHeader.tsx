@@ -4,6 +4,7 @@ import type { TicketView } from "../types";
 import { TicketActions } from "./TicketActions";
 import { TicketOptionsMenu } from "./TicketOptionsMenu";
 import { ServiceWindowChip } from "./ServiceWindowChip";
+import { SlaChip } from "../../../../components/sla/SlaChip";
 
 /** Contact (opens the contact drawer), assigned user, queue, status actions and the options menu. */
 export function TicketHeader({ ticket, onOpenContact }: { ticket: TicketView; onOpenContact(): void }) {
@@ -34,6 +35,7 @@ export function TicketHeader({ ticket, onOpenContact }: { ticket: TicketView; on
       </ButtonBase>
       <Chip size="small" label={ticket.queue?.name ?? t("ticketView.header.noQueue")} sx={{ bgcolor: ticket.queue?.color ?? "grey.500", color: "#fff", maxWidth: 160, display: { xs: "none", sm: "inline-flex" } }} />
       <ServiceWindowChip ticket={ticket} />
+      <SlaChip sla={ticket.sla} testId="ticket-header-sla" />
       <Box sx={{ display: "flex", alignItems: "center", gap: 0.5, ml: "auto" }}>
         <TicketActions ticket={ticket} />
         <TicketOptionsMenu ticket={ticket} />

@@ -1,0 +1,32 @@
+import type { slaPt } from "./sla.pt";
+
+export const slaEn: typeof slaPt = {
+  firstResponse: "First response",
+  resolution: "Resolution",
+  dueAt: "{{what}}: due {{time}}",
+  breached: "{{what}}: missed at {{time}}",
+  nearToast: "Ticket #{{id}} is close to missing its {{what}} target",
+  breachToast: "Ticket #{{id}} missed its {{what}} target",
+  targetsTitle: "SLA (business minutes)",
+  firstResponseMinutes: "First-response target (min)",
+  resolutionMinutes: "Resolution target (min)",
+  queueTargetsHint: "Empty: the company default. Counted in business hours.",
+  settingsHint: "Default for queues without their own target; empty: no target. Whole minutes from 1 to 525600, counted in business hours.",
+  invalidMinutes: "Enter whole minutes from 1 to 525600",
+  report: {
+    title: "SLA",
+    day: "Day",
+    queue: "Queue",
+    attendant: "Attendant",
+    cycles: "Conversations",
+    met: "Met",
+    breached: "Missed",
+    median: "Median",
+    p90: "P90",
+    noQueue: "No queue",
+    noAttendant: "No attendant",
+    empty: "No conversations in the period.",
+    from: "From",
+    to: "To",
+  },
+};

@@ -1,0 +1,32 @@
+import type { slaPt } from "./sla.pt";
+
+export const slaEs: typeof slaPt = {
+  firstResponse: "Primera respuesta",
+  resolution: "Resolución",
+  dueAt: "{{what}}: vence {{time}}",
+  breached: "{{what}}: plazo vencido a las {{time}}",
+  nearToast: "El ticket #{{id}} está cerca de vencer el plazo de {{what}}",
+  breachToast: "El ticket #{{id}} venció el plazo de {{what}}",
+  targetsTitle: "SLA (minutos hábiles)",
+  firstResponseMinutes: "Plazo de primera respuesta (min)",
+  resolutionMinutes: "Plazo de resolución (min)",
+  queueTargetsHint: "Vacío: el valor de la empresa. Se cuenta en el horario de atención.",
+  settingsHint: "Valor para colas sin plazo propio; vacío: sin plazo. Minutos enteros de 1 a 525600, contados en el horario de atención.",
+  invalidMinutes: "Ingrese minutos enteros de 1 a 525600",
+  report: {
+    title: "SLA",
+    day: "Día",
+    queue: "Cola",
+    attendant: "Agente",
+    cycles: "Atenciones",
+    met: "Cumplidos",
+    breached: "Vencidos",
+    median: "Mediana",
+    p90: "P90",
+    noQueue: "Sin cola",
+    noAttendant: "Sin agente",
+    empty: "Ninguna atención en el período.",
+    from: "Desde",
+    to: "Hasta",
+  },
+};
