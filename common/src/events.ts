@@ -34,7 +34,9 @@ export type CompanyEventFamily =
   /** AI prompts (administration §4): action create/update with the record, delete with the id. */
   | "prompt"
   /** To a queue's supervisors and admins: a ticket's SLA target is near (action nearBreach) or missed (action breach). */
-  | "sla";
+  | "sla"
+  /** To an attendant: automatic assignment gave them a ticket (action assigned, with the ticket). */
+  | "assignment";
 
 export const companyEvent = (companyId: number, family: CompanyEventFamily) => `company-${companyId}-${family}`;
 

@@ -37,6 +37,10 @@ export interface SessionUser {
   super: boolean;
   allTicket: "enabled" | "desabled";
   online: boolean;
+  /** Paused by themself: automatic assignment gives them nothing. */
+  paused: boolean;
+  /** Open tickets automatic assignment gives them at once. */
+  capacity: number;
   companyId: number;
   whatsappId: number | null;
   queues: UserQueueRef[];
@@ -77,6 +81,8 @@ export interface UserListItem {
   profile: string;
   companyId: number;
   online: boolean;
+  paused: boolean;
+  capacity: number;
   allTicket: string;
   whatsappId: number | null;
   createdAt: string;

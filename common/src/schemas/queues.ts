@@ -9,6 +9,14 @@ export const queuesQuery = z.object({ companyId: z.unknown().optional() });
 
 export const queueIdParams = idParams;
 
+/**
+ * Who takes a queue's waiting tickets: an attendant who accepts one (`manual`), the online
+ * attendant given one longest ago (`roundRobin`), or the one with fewest open tickets (`leastBusy`).
+ */
+export const ASSIGNMENT_MODES = ["manual", "roundRobin", "leastBusy"] as const;
+export type AssignmentMode = (typeof ASSIGNMENT_MODES)[number];
+const assignmentModeField = z.enum(ASSIGNMENT_MODES, { error: V.invalidValue });
+
 /** The queue dialog's 'Dados da Fila' fields (administration spec, section 5). */
 export const queueFields = z.object({
   name: boundedString(2, 50),
@@ -41,6 +49,8 @@ export const queueBody = queueFields.extend({
   /** SLA targets in business minutes; empty: the company's default; left out: unchanged. */
   slaFirstResponseMinutes: slaMinutesField.optional(),
   slaResolutionMinutes: slaMinutesField.optional(),
+  /** Left out: a new queue is manual, an edited one keeps its mode. */
+  assignmentMode: assignmentModeField.optional(),
 });
 export type QueueBody = z.infer<typeof queueBody>;
 export type QueueFormInput = z.input<typeof queueBody>;

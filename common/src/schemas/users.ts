@@ -8,12 +8,20 @@ export const ALL_TICKET_VALUES = ["enabled", "desabled"] as const;
 const password = z.string().min(5, V.tooShort).max(50, V.tooLong);
 const queueIds = idList(500).optional();
 
+/** Open tickets automatic assignment gives an attendant at once; new users get the default. */
+export const USER_CAPACITY = { min: 1, max: 1000, default: 10 } as const;
+// a whole number, or its digits as the form's number field gives them; anything else is refused
+const capacityField = z
+  .union([z.number({ error: V.invalidValue }), z.string().regex(/^\d+$/, V.invalidValue).transform(Number)], { error: V.invalidValue })
+  .pipe(z.number().int(V.invalidValue).min(USER_CAPACITY.min, V.invalidValue).max(USER_CAPACITY.max, V.invalidValue));
+
 /** The user form: the same rules in the modal and on the server. */
 export const userFormFields = {
   name: boundedString(2, 50),
   email: emailField,
   profile: z.enum(USER_PROFILES, { error: V.invalidValue }),
   allTicket: z.enum(ALL_TICKET_VALUES, { error: V.invalidValue }),
+  capacity: capacityField,
 };
 
 export const createUserBody = z.object({
@@ -23,6 +31,7 @@ export const createUserBody = z.object({
   allTicket: userFormFields.allTicket.optional().default("desabled"),
   whatsappId: optionalId,
   queueIds,
+  capacity: capacityField.optional(),
   /** Only a super user may name another company; anything but an id is refused, never coerced. */
   companyId: optionalId,
 });
@@ -36,9 +45,14 @@ export const updateUserBody = z.object({
   allTicket: userFormFields.allTicket.optional(),
   whatsappId: optionalId,
   queueIds,
+  capacity: capacityField.optional(),
   companyId: z.unknown().optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBody>;
+
+/** PUT /users/me/availability: the attendant pauses (or resumes) automatic assignment to themself. */
+export const availabilityBody = z.object({ paused: z.boolean({ error: V.invalidValue }) });
+export type AvailabilityBody = z.infer<typeof availabilityBody>;
 
 /** The modal's own schema: password optional (kept when blank). */
 export const userFormSchema = z.object({

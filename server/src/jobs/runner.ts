@@ -7,6 +7,7 @@ import { answerLeftDue } from "../automation/ai/sweep";
 import { createQueue } from "./createQueue";
 import { runTicketSweep } from "../automation/ticketSweep";
 import { runSlaSweep } from "../automation/slaSweep";
+import { assignEverywhere } from "../automation/assignment/sweep";
 import { sendDueSchedules } from "../automation/sendDueSchedules";
 import { makeDueInvoices } from "../automation/makeDueInvoices";
 import { registerScheduleWaker, unregisterScheduleWaker } from "./scheduleWakeups";
@@ -64,6 +65,7 @@ export async function startJobs(ctx: AppContext): Promise<JobRunner> {
     await redeliverPending(ctx);
     await runTicketSweep(ctx);
     await answerLeftDue(ctx);
+    await assignEverywhere(ctx);
   });
   await boss.schedule(SWEEP, "* * * * *");
   await boss.send(SWEEP, {});

@@ -9,11 +9,13 @@ import { inboundAutomation } from "./automation";
 import { campaignReplies } from "./campaigns";
 import { queueIntegrationBots } from "./integrations";
 import { aiPrompts } from "./ai";
+import { automaticAssignment } from "./assignment";
+import { assignmentsRealtime } from "./realtime/assignments";
 
 /**
  * Every listener of domain events, in the order they run for one event. Realtime first: attendants
  * see a change before anything reacts to it.
  */
 export function allListeners(): Listener[] {
-  return [ticketsRealtime, slaStamps, ...realtimeFamilies, announcementsRealtime, inboundAutomation, aiPrompts, queueIntegrationBots, campaignReplies, auditLog, webhooks];
+  return [ticketsRealtime, slaStamps, ...realtimeFamilies, announcementsRealtime, assignmentsRealtime, inboundAutomation, aiPrompts, queueIntegrationBots, automaticAssignment, campaignReplies, auditLog, webhooks];
 }

@@ -1,3 +1,4 @@
+import type { AssignmentMode } from "@balcao/common";
 import type { queues } from "../../db/schema";
 
 type QueueRow = typeof queues.$inferSelect;
@@ -16,6 +17,7 @@ export function presentQueueRecord(q: QueueRow) {
     integrationId: q.integrationId,
     slaFirstResponseMinutes: q.slaFirstResponseMinutes,
     slaResolutionMinutes: q.slaResolutionMinutes,
+    assignmentMode: q.assignmentMode as AssignmentMode,
     companyId: q.companyId,
     createdAt: q.createdAt.toISOString(),
     updatedAt: q.updatedAt.toISOString(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ASSIGNMENT_MODES } from "@balcao/common";
 import { id, messageAnswer, object, timestamp } from "../../http/responses/shapes";
 
 /** A queue as selects, filters and the queue list show it (presentQueue). */
@@ -19,6 +20,7 @@ export const queueRecord = queueView
     integrationId: id.nullable(),
     slaFirstResponseMinutes: z.number().int().nullable().meta({ description: "First-response target in business minutes; null: the company's default." }),
     slaResolutionMinutes: z.number().int().nullable().meta({ description: "Resolution target in business minutes; null: the company's default." }),
+    assignmentMode: z.enum(ASSIGNMENT_MODES).meta({ description: "Who takes the queue's waiting tickets: manual, roundRobin or leastBusy." }),
     companyId: id,
     createdAt: timestamp,
     updatedAt: timestamp,

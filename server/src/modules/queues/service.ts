@@ -70,6 +70,7 @@ export async function updateQueue(ctx: AppContext, caller: Caller, id: number, b
   if (body.integrationId !== undefined) values.integrationId = body.integrationId;
   if (body.slaFirstResponseMinutes !== undefined) values.slaFirstResponseMinutes = body.slaFirstResponseMinutes;
   if (body.slaResolutionMinutes !== undefined) values.slaResolutionMinutes = body.slaResolutionMinutes;
+  if (body.assignmentMode !== undefined) values.assignmentMode = body.assignmentMode;
   try {
     return await command(ctx, async (tx, events) => {
       const [row] = await tx

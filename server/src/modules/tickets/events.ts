@@ -24,6 +24,11 @@ export function ticketUpdated(ticket: TicketView, opts: { before?: Placement; ac
   };
 }
 
+/** Automatic assignment gave the ticket to `userId` (the attendant is told beside the ticket's own update). */
+export function ticketAssigned(ticket: TicketView, userId: number): NewEvent {
+  return { type: "ticket.assigned", companyId: ticket.companyId, stream: ticketStream(ticket.id), data: { ticketId: ticket.id, userId }, transient: { ticket } };
+}
+
 /** An attendant read the ticket: its unread count went back to zero. */
 export function ticketRead(ticket: TicketView, actor?: Actor): NewEvent {
   return { type: "ticket.read", companyId: ticket.companyId, stream: ticketStream(ticket.id), actor, data: { ticketId: ticket.id }, transient: { ticket } };

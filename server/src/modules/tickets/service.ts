@@ -159,20 +159,24 @@ export async function updateTicket(ctx: AppContext, caller: Caller, ticketId: nu
   }
   const { row, view } = changed;
   await sendStaged(ctx, changed.staged, view);
-  if (before.status === "pending" && row.status === "open" && !row.isGroup) await greetOnAccept(ctx, caller, view);
+  if (before.status === "pending" && row.status === "open" && !row.isGroup) await greetOnAccept(ctx, caller.companyId, caller.id, view);
   return view;
 }
 
-async function greetOnAccept(ctx: AppContext, caller: Caller, ticket: TicketView) {
+/** The greeting an accepted ticket's customer gets (setting sendGreetingAccepted), from the attendant who took it. */
+export async function greetOnAccept(ctx: AppContext, companyId: number, userId: number, ticket: TicketView) {
   const [setting] = await ctx.db
     .select()
     .from(settings)
-    .where(and(eq(settings.companyId, caller.companyId), eq(settings.key, "sendGreetingAccepted")));
+    .where(and(eq(settings.companyId, companyId), eq(settings.key, "sendGreetingAccepted")));
   if (setting?.value !== "enabled") return;
-  const [me] = await ctx.db.select({ name: users.name }).from(users).where(eq(users.id, caller.id));
+  const [me] = await ctx.db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
   const firstName = ticket.contact.name.split(" ")[0];
   const body = `*Mensagem Automática*:\nOlá ${firstName}, meu nome é ${me?.name ?? ""} e agora vou prosseguir com seu atendimento!`;
-  await sendOutbound(ctx, ticket, { body, userId: caller.id }).catch(() => undefined);
+  await sendOutbound(ctx, ticket, { body, userId }).catch(() => undefined);
 }
 
 export async function deleteTicket(ctx: AppContext, caller: Caller, ticketId: number) {

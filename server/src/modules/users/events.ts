@@ -20,3 +20,11 @@ export function userUpdated(user: UserListItem, changed: string[], closedSession
 export function userDeleted(user: { id: number; companyId: number; name: string; email: string; profile: string }, sessionIds: string[], actor: Actor): NewEvent {
   return { type: "user.deleted", companyId: user.companyId, stream: userStream(user.id), actor, data: factsOf(user), transient: { sessionIds } };
 }
+
+/**
+ * The user came online (their first socket connected). Not a `user.` event: presence is no
+ * admin's act for the audit trail; automatic assignment listens to it.
+ */
+export function cameOnline(user: UserListItem): NewEvent {
+  return { type: "presence.online", companyId: user.companyId, stream: userStream(user.id), data: { userId: user.id } };
+}

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { createUserBody, idParams, listQuery, updateUserBody } from "@balcao/common";
+import { availabilityBody, createUserBody, idParams, listQuery, updateUserBody } from "@balcao/common";
 import type { AppContext } from "../../context";
 import * as usersService from "./service";
 import { userDeleted, userListItem, userNames, usersPage } from "./responses";
+import { setAvailability } from "./availability";
 
 export function userRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -24,6 +25,9 @@ export function userRoutes(ctx: AppContext) {
     r.put("/users/:id", { schema: { params: idParams, body: updateUserBody, tags: ["users"], response: { 200: userListItem } } }, async (request) =>
       usersService.updateUser(ctx, request.caller, request.params.id, request.body),
     );
+
+    // the signed-in attendant pauses or resumes automatic assignment to themself
+    r.put("/users/me/availability", { schema: { body: availabilityBody, tags: ["users"], response: { 200: userListItem } } }, async (request) => setAvailability(ctx, request.caller, request.body));
 
     r.delete("/users/:id", { schema: { params: idParams, tags: ["users"], response: { 200: userDeleted } } }, async (request) => {
       await usersService.deleteUser(ctx, request.caller, request.params.id);

@@ -114,7 +114,7 @@ export async function createUser(ctx: AppContext, caller: Caller, body: CreateUs
       await assertWhatsappOfCompany(tx, companyId, body.whatsappId);
       const [created] = await tx
         .insert(users)
-        .values({ companyId, name: body.name, email: body.email, passwordHash, profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId ?? null })
+        .values({ companyId, name: body.name, email: body.email, passwordHash, profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId ?? null, capacity: body.capacity })
         .returning({ id: users.id });
       await setQueues(tx, companyId, created.id, body.queueIds ?? []);
       const user = (await findUserForList(tx, companyId, created.id))!;
@@ -150,7 +150,7 @@ export async function updateUser(ctx: AppContext, caller: Caller, userId: number
       const changed: string[] = [];
       if (admin) {
         await assertWhatsappOfCompany(tx, caller.companyId, body.whatsappId);
-        Object.assign(changes, { profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId });
+        Object.assign(changes, { profile: body.profile, allTicket: body.allTicket, whatsappId: body.whatsappId, capacity: body.capacity });
         if (body.queueIds) {
           await assertQueuesOfCompany(tx, caller.companyId, body.queueIds);
           const before = await tx
