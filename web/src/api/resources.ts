@@ -57,3 +57,9 @@ export async function updateUser(id: number, body: UpdateUserInput): Promise<Use
 export const fetchWhatsapps = (companyId: number) => optionalList<WhatsappSummary>(api.get<WhatsappSummary[]>("/whatsapp", { params: { companyId, session: 0 } }));
 
 export const fetchQueues = () => optionalList<QueueRef>(api.get<QueueRef[]>("/queue"));
+
+/** The signed-in user pauses or resumes automatic assignment to themself. */
+export async function setMyAvailability(paused: boolean): Promise<UserListItem> {
+  const { data } = await api.put<UserListItem>("/users/me/availability", { paused });
+  return data;
+}

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { toast } from "react-toastify";
 import { Alert, Button, CircularProgress, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from "@mui/material";
-import { can, createUserFormSchema, userFormSchema, type UpdateUserInput, type UserListItem } from "@balcao/common";
+import { can, createUserFormSchema, USER_CAPACITY, userFormSchema, type UpdateUserInput, type UserListItem } from "@balcao/common";
 import { createUser, fetchUser, updateUser } from "../../api/resources";
 import { errorCode, errorMessage, toastError } from "../../api/errors";
 import { queryKeys } from "../../api/queryKeys";
@@ -31,6 +31,7 @@ const toFormValues = (user: UserListItem): UserFormValues => ({
   password: "",
   profile: user.profile === "admin" || user.profile === "supervisor" ? user.profile : "user",
   allTicket: user.allTicket === "enabled" ? "enabled" : "desabled",
+  capacity: String(user.capacity ?? USER_CAPACITY.default),
 });
 
 /** Adds or edits a user: name, email and password for everybody; profile, connection and queues for admins. */
@@ -48,7 +49,10 @@ export function UserModal({ open, userId, onClose, onSaved }: UserModalProps) {
   const [queueIds, setQueueIds] = useState<number[]>([]);
   const [limitError, setLimitError] = useState<string | null>(null);
 
-  const form = useForm<UserFormValues>({ resolver: zodResolver(creating ? createUserFormSchema : userFormSchema), defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "desabled" } });
+  const form = useForm<UserFormValues>({
+    resolver: zodResolver(creating ? createUserFormSchema : userFormSchema),
+    defaultValues: { name: "", email: "", password: "", profile: "user", allTicket: "desabled", capacity: String(USER_CAPACITY.default) },
+  });
   const { register, handleSubmit, reset, control, formState } = form;
 
   useEffect(() => {
@@ -81,7 +85,7 @@ export function UserModal({ open, userId, onClose, onSaved }: UserModalProps) {
     const body: UpdateUserInput = { name: values.name, email: values.email };
     if (values.password) body.password = values.password;
     if (editProfile) {
-      Object.assign(body, { profile: values.profile, allTicket: values.allTicket });
+      Object.assign(body, { profile: values.profile, allTicket: values.allTicket, capacity: Number(values.capacity) });
       // Only send what could be chosen from a loaded list; otherwise the server keeps the current value.
       if (options.whatsapps.isSuccess) body.whatsappId = whatsappId ? Number(whatsappId) : null;
     }
@@ -115,6 +119,16 @@ export function UserModal({ open, userId, onClose, onSaved }: UserModalProps) {
                 {...fieldError(formState.errors.password, creating ? undefined : t("userModal.passwordHint"))}
                 slotProps={{ htmlInput: { "data-testid": "user-password" } }}
               />
+              {editProfile && (
+                <TextField
+                  {...muiRegister(register("capacity"))}
+                  label={t("assignment.capacity")}
+                  type="number"
+                  fullWidth
+                  {...fieldError(formState.errors.capacity, t("assignment.capacityHint"))}
+                  slotProps={{ htmlInput: { "data-testid": "user-capacity", min: USER_CAPACITY.min, max: USER_CAPACITY.max, inputMode: "numeric" } }}
+                />
+              )}
               <AdminFields
                 control={control}
                 showProfile={editProfile}

@@ -1,9 +1,14 @@
 import { lazy, Suspense, useState } from "react";
-import { Avatar, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from "@mui/material";
+import { Avatar, Badge, Box, Divider, IconButton, ListItemIcon, Menu, MenuItem, Tooltip, Typography } from "@mui/material";
 import PersonOutline from "@mui/icons-material/PersonOutline";
 import Logout from "@mui/icons-material/Logout";
 import RefreshIcon from "@mui/icons-material/Refresh";
 import SecurityIcon from "@mui/icons-material/Security";
+import PauseCircleOutline from "@mui/icons-material/PauseCircleOutline";
+import PlayCircleOutline from "@mui/icons-material/PlayCircleOutline";
+import { toast } from "react-toastify";
+import { setMyAvailability } from "../../api/resources";
+import { toastError } from "../../api/errors";
 import { useNavigate } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAuth, useSessionUser } from "../../app/authContext";
@@ -21,11 +26,23 @@ const phoneOnly = { display: { xs: "flex", sm: "none" } } as const;
 export function AccountMenu() {
   const { t } = useTranslation();
   const user = useSessionUser();
-  const { logout } = useAuth();
+  const { logout, updateUser } = useAuth();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
   const [twoFactorOpen, setTwoFactorOpen] = useState(false);
+
+  // pausing stops automatic assignment to me; tickets already mine stay mine
+  const toggleAvailability = async () => {
+    setAnchor(null);
+    try {
+      const saved = await setMyAvailability(!user.paused);
+      updateUser({ paused: saved.paused });
+      toast.success(t(saved.paused ? "assignment.pausedToast" : "assignment.resumedToast"));
+    } catch (err) {
+      toastError(err);
+    }
+  };
 
   const doLogout = async () => {
     setAnchor(null);
@@ -37,7 +54,9 @@ export function AccountMenu() {
     <>
       <Tooltip title={t("layout.account")}>
         <IconButton color="inherit" onClick={(event) => setAnchor(event.currentTarget)} aria-label={t("layout.account")} data-testid="account-menu">
-          <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 15 }}>{user.name.charAt(0).toUpperCase()}</Avatar>
+          <Badge overlap="circular" variant="dot" color={user.paused ? "warning" : "success"} invisible={false} data-testid="availability-badge" data-paused={String(!!user.paused)}>
+            <Avatar sx={{ width: 32, height: 32, bgcolor: "secondary.main", fontSize: 15 }}>{user.name.charAt(0).toUpperCase()}</Avatar>
+          </Badge>
         </IconButton>
       </Tooltip>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: "bottom", horizontal: "right" }} transformOrigin={{ vertical: "top", horizontal: "right" }}>
@@ -47,6 +66,13 @@ export function AccountMenu() {
         <Typography variant="caption" color="text.secondary" sx={{ px: 2, pb: 1, display: "block" }} noWrap>
           {user.email}
         </Typography>
+        <Typography variant="caption" sx={{ px: 2, pb: 1, display: "block" }} color={user.paused ? "warning.main" : "success.main"} data-testid="availability-state">
+          {user.paused ? t("assignment.paused") : t("assignment.available")}
+        </Typography>
+        <MenuItem data-testid="menu-availability" onClick={() => void toggleAvailability()}>
+          <ListItemIcon>{user.paused ? <PlayCircleOutline fontSize="small" /> : <PauseCircleOutline fontSize="small" />}</ListItemIcon>
+          {user.paused ? t("assignment.resume") : t("assignment.pause")}
+        </MenuItem>
         <Divider />
         <Box sx={phoneOnly} aria-label={t("layout.volume")} data-testid="menu-volume">
           <VolumeSlider testId="menu-volume-slider" />

@@ -26,6 +26,7 @@ import { chatsEn } from "./chats.en";
 import { queueIntegrationsEn } from "./queueIntegrations.en";
 import { promptsEn } from "./prompts.en";
 import { slaEn } from "./sla.en";
+import { assignmentEn } from "./assignment.en";
 import type { Messages } from "./pt";
 
 export const en: Messages = {
@@ -264,6 +265,7 @@ export const en: Messages = {
   connections: connectionsEn,
   queues: queuesEn,
   sla: slaEn,
+  assignment: assignmentEn,
   contacts: contactsEn,
   users: usersEn,
   tags: tagsEn,

@@ -26,6 +26,7 @@ import { chatsEs } from "./chats.es";
 import { queueIntegrationsEs } from "./queueIntegrations.es";
 import { promptsEs } from "./prompts.es";
 import { slaEs } from "./sla.es";
+import { assignmentEs } from "./assignment.es";
 import type { Messages } from "./pt";
 
 export const es: Messages = {
@@ -264,6 +265,7 @@ export const es: Messages = {
   connections: connectionsEs,
   queues: queuesEs,
   sla: slaEs,
+  assignment: assignmentEs,
   contacts: contactsEs,
   users: usersEs,
   tags: tagsEs,

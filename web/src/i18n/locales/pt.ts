@@ -27,6 +27,7 @@ import { chatsPt } from "./chats.pt";
 import { queueIntegrationsPt } from "./queueIntegrations.pt";
 import { promptsPt } from "./prompts.pt";
 import { slaPt } from "./sla.pt";
+import { assignmentPt } from "./assignment.pt";
 
 /** Portuguese: the default language and the fallback. Every other language has these keys. */
 const errors: Record<ErrorCode, string> = {
@@ -267,6 +268,7 @@ export const pt = {
   connections: connectionsPt,
   queues: queuesPt,
   sla: slaPt,
+  assignment: assignmentPt,
   contacts: contactsPt,
   users: usersPt,
   tags: tagsPt,

@@ -25,6 +25,13 @@ export const queuesEn: typeof queuesPt = {
     prompt: "Prompt",
     integration: "Integration",
     none: "None",
+    assignmentMode: "Ticket assignment",
+    assignmentModes: { manual: "Manual", roundRobin: "Round robin", leastBusy: "Least busy" },
+    assignmentModeHint: {
+      manual: "Attendants accept waiting tickets themselves.",
+      roundRobin: "Each new ticket goes to the next online attendant in turn, within their capacity.",
+      leastBusy: "Each new ticket goes to the online attendant with the fewest open tickets, within their capacity.",
+    },
     schedulesHint: "When this queue is open. 00:00 to 00:00 means closed that day.",
   },
   options: {

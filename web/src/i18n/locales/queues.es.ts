@@ -25,6 +25,13 @@ export const queuesEs: typeof queuesPt = {
     prompt: "Prompt",
     integration: "Integración",
     none: "Ninguno",
+    assignmentMode: "Asignación de tickets",
+    assignmentModes: { manual: "Manual", roundRobin: "Rotativa (round robin)", leastBusy: "Menos ocupado" },
+    assignmentModeHint: {
+      manual: "Los agentes aceptan los tickets en espera.",
+      roundRobin: "Cada ticket nuevo va al siguiente agente en línea, por turnos, respetando su capacidad.",
+      leastBusy: "Cada ticket nuevo va al agente en línea con menos tickets abiertos, respetando su capacidad.",
+    },
     schedulesHint: "Horarios en que esta cola atiende. 00:00 a 00:00 significa cerrado ese día.",
   },
   options: {

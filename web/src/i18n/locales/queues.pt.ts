@@ -24,6 +24,13 @@ export const queuesPt = {
     prompt: "Prompt",
     integration: "Integração",
     none: "Nenhum",
+    assignmentMode: "Distribuição de tickets",
+    assignmentModes: { manual: "Manual", roundRobin: "Rodízio (round robin)", leastBusy: "Menos ocupado" },
+    assignmentModeHint: {
+      manual: "Os atendentes aceitam os tickets aguardando.",
+      roundRobin: "Cada novo ticket vai ao próximo atendente online, em rodízio, respeitando a capacidade.",
+      leastBusy: "Cada novo ticket vai ao atendente online com menos tickets abertos, respeitando a capacidade.",
+    },
     schedulesHint: "Horários em que esta fila atende. 00:00 às 00:00 significa fechado no dia.",
   },
   options: {

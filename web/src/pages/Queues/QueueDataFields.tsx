@@ -1,6 +1,6 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from "react-hook-form";
 import { MenuItem, Stack, TextField } from "@mui/material";
-import type { QueueBody } from "@balcao/common";
+import { ASSIGNMENT_MODES, type QueueBody } from "@balcao/common";
 import { useTranslation } from "react-i18next";
 import { ColorField } from "../../components/ColorField";
 import { fieldError, muiRegister } from "../../components/formFields";
@@ -66,6 +66,27 @@ export function QueueDataFields({ register, control, errors, prompts, integratio
         {refSelect("promptId", t("queues.dialog.prompt"), prompts)}
         {refSelect("integrationId", t("queues.dialog.integration"), integrations)}
       </Stack>
+      <Controller
+        name="assignmentMode"
+        control={control}
+        render={({ field }) => (
+          <TextField
+            select
+            label={t("queues.dialog.assignmentMode")}
+            {...field}
+            fullWidth
+            helperText={errors.assignmentMode?.message ?? t(`queues.dialog.assignmentModeHint.${field.value}`)}
+            error={!!errors.assignmentMode}
+            slotProps={{ htmlInput: { "data-testid": "queue-assignmentMode" } }}
+          >
+            {ASSIGNMENT_MODES.map((mode) => (
+              <MenuItem key={mode} value={mode} data-testid={`queue-assignmentMode-${mode}`}>
+                {t(`queues.dialog.assignmentModes.${mode}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
       <TextField
         {...muiRegister(register("greetingMessage"))}
         label={t("queues.dialog.greetingMessage")}

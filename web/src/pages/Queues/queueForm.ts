@@ -1,6 +1,6 @@
 import type { Resolver } from "react-hook-form";
 import { zodResolver } from "@hookform/resolvers/zod";
-import { queueBody, type QueueBody, type ScheduleEntry } from "@balcao/common";
+import { queueBody, type AssignmentMode, type QueueBody, type ScheduleEntry } from "@balcao/common";
 import { fullWeek } from "../../components/schedules/weekSchedules";
 import type { QueueRecord } from "./queuesApi";
 
@@ -13,6 +13,7 @@ export interface QueueFormValues {
   orderQueue: string;
   promptId: string;
   integrationId: string;
+  assignmentMode: AssignmentMode;
   schedules: ScheduleEntry[];
 }
 
@@ -24,6 +25,7 @@ export const emptyQueueForm = (): QueueFormValues => ({
   orderQueue: "",
   promptId: "",
   integrationId: "",
+  assignmentMode: "manual",
   schedules: fullWeek([]),
 });
 
@@ -38,6 +40,7 @@ export function toQueueFormValues(record: QueueRecord): QueueFormValues {
     orderQueue: text(record.orderQueue),
     promptId: text(record.promptId),
     integrationId: text(record.integrationId),
+    assignmentMode: record.assignmentMode ?? "manual",
     schedules: fullWeek(record.schedules),
   };
 }

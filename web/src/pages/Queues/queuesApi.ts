@@ -1,4 +1,4 @@
-import type { QueueBody, QueueOptionFieldsInput, ScheduleEntry } from "@balcao/common";
+import type { AssignmentMode, QueueBody, QueueOptionFieldsInput, ScheduleEntry } from "@balcao/common";
 import { api } from "../../api/client";
 import { errorStatus } from "../../api/errors";
 
@@ -17,6 +17,7 @@ export interface QueueRecord extends QueueListItem {
   schedules: ScheduleEntry[];
   promptId: number | null;
   integrationId: number | null;
+  assignmentMode: AssignmentMode;
 }
 
 /** One node of a queue's chatbot menu. */

@@ -38,6 +38,10 @@ export function UserRow({ user, canDelete, onEdit, onDelete, onResetTwoFactor }:
           data-testid={`user-online-${user.id}`}
           data-online={String(user.online)}
         />
+        {user.paused && <Chip size="small" color="warning" label={t("assignment.paused")} sx={{ ml: 0.5 }} data-testid={`user-paused-${user.id}`} />}
+        <Tooltip title={t("assignment.capacityColumn")}>
+          <Chip size="small" variant="outlined" label={`≤ ${user.capacity}`} sx={{ ml: 0.5 }} data-testid={`user-capacity-${user.id}`} />
+        </Tooltip>
       </TableCell>
       <TableCell align="center">
         <EditRowButton label={t("users.editAction", { name: user.name })} onClick={onEdit} testId={`user-edit-${user.id}`} />

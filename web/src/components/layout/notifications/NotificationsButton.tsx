@@ -12,6 +12,7 @@ import { isNotification, NOTIFICATION_FILTERS, seesPendingTickets } from "./noti
 import { setTabTitleCount } from "./tabTitle";
 import { useNewMessageAlerts } from "./useNewMessageAlerts";
 import { useSlaAlerts } from "./useSlaAlerts";
+import { useAssignedTicketAlerts } from "./useAssignedTicketAlerts";
 
 /** More than this many pages of unread tickets would only be shown as 99 anyway. */
 const MAX_PAGES = 3;
@@ -31,6 +32,7 @@ export function NotificationsButton() {
 
   useNewMessageAlerts(user.id, seesPending);
   useSlaAlerts();
+  useAssignedTicketAlerts();
 
   useEffect(() => {
     if (hasNextPage && !isFetchingNextPage && pages < MAX_PAGES) void fetchNextPage();
