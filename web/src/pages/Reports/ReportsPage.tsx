@@ -3,12 +3,16 @@ import { Tab, Tabs } from "@mui/material";
 import { useTranslation } from "react-i18next";
 import { PageContainer } from "../../components/PageContainer";
 import { ServiceReport } from "./ServiceReport";
+import { SlaReport } from "./SlaReport";
 
 /**
  * The reports' tabs, in order: each a label key under reports.tabs and the component it mounts.
  * Another report (e.g. the SLA report) is added here as one more entry.
  */
-const TABS: { id: string; labelKey: "service" | "sla"; Component: ComponentType }[] = [{ id: "service", labelKey: "service", Component: ServiceReport }];
+const TABS: { id: string; labelKey: "service" | "sla"; Component: ComponentType }[] = [
+  { id: "service", labelKey: "service", Component: ServiceReport },
+  { id: "sla", labelKey: "sla", Component: SlaReport },
+];
 
 /** /reports (admins and supervisors): the service reports, one tab each. */
 export function ReportsPage() {
