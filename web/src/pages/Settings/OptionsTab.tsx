@@ -6,6 +6,7 @@ import { useSessionUser } from "../../app/authContext";
 import { AsaasField } from "./AsaasField";
 import { SettingSelect } from "./SettingSelect";
 import { TimeZoneField } from "./TimeZoneField";
+import { SlaTargetField } from "./SlaTargetField";
 import { TwoFactorPolicy } from "./TwoFactorPolicy";
 
 const OPTION_KEYS = Object.keys(SETTING_OPTIONS) as OptionSettingKey[];
@@ -38,6 +39,11 @@ export function OptionsTab({ settings, loading, failed, onRetry }: OptionsTabPro
         </Grid>
       ))}
       <Grid size={{ xs: 12, sm: 6, md: 4 }}>{loading ? <Skeleton variant="rounded" height={40} /> : <TimeZoneField value={settingValue(settings, "timeZone")} />}</Grid>
+      {(["slaFirstResponseMinutes", "slaResolutionMinutes"] as const).map((key) => (
+        <Grid key={key} size={{ xs: 12, sm: 6, md: 4 }}>
+          {loading ? <Skeleton variant="rounded" height={40} /> : <SlaTargetField settingKey={key} value={settingValue(settings, key)} />}
+        </Grid>
+      ))}
       <Grid size={{ xs: 12 }}>
         <TwoFactorPolicy />
       </Grid>
