@@ -66,6 +66,19 @@ export function QueueDataFields({ register, control, errors, prompts, integratio
         {refSelect("promptId", t("queues.dialog.prompt"), prompts)}
         {refSelect("integrationId", t("queues.dialog.integration"), integrations)}
       </Stack>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        {(["slaFirstResponseMinutes", "slaResolutionMinutes"] as const).map((name) => (
+          <TextField
+            key={name}
+            {...muiRegister(register(name))}
+            label={t(name === "slaFirstResponseMinutes" ? "sla.firstResponseMinutes" : "sla.resolutionMinutes")}
+            fullWidth
+            {...fieldError(errors[name])}
+            helperText={errors[name]?.message ?? t("sla.queueTargetsHint")}
+            slotProps={{ htmlInput: { "data-testid": `queue-${name}`, inputMode: "numeric" } }}
+          />
+        ))}
+      </Stack>
       <Controller
         name="assignmentMode"
         control={control}

@@ -13,6 +13,8 @@ export interface QueueFormValues {
   orderQueue: string;
   promptId: string;
   integrationId: string;
+  slaFirstResponseMinutes: string;
+  slaResolutionMinutes: string;
   assignmentMode: AssignmentMode;
   schedules: ScheduleEntry[];
 }
@@ -25,6 +27,8 @@ export const emptyQueueForm = (): QueueFormValues => ({
   orderQueue: "",
   promptId: "",
   integrationId: "",
+  slaFirstResponseMinutes: "",
+  slaResolutionMinutes: "",
   assignmentMode: "manual",
   schedules: fullWeek([]),
 });
@@ -40,6 +44,8 @@ export function toQueueFormValues(record: QueueRecord): QueueFormValues {
     orderQueue: text(record.orderQueue),
     promptId: text(record.promptId),
     integrationId: text(record.integrationId),
+    slaFirstResponseMinutes: text(record.slaFirstResponseMinutes),
+    slaResolutionMinutes: text(record.slaResolutionMinutes),
     assignmentMode: record.assignmentMode ?? "manual",
     schedules: fullWeek(record.schedules),
   };

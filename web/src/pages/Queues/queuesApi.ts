@@ -17,6 +17,8 @@ export interface QueueRecord extends QueueListItem {
   schedules: ScheduleEntry[];
   promptId: number | null;
   integrationId: number | null;
+  slaFirstResponseMinutes: number | null;
+  slaResolutionMinutes: number | null;
   assignmentMode: AssignmentMode;
 }
 
