@@ -6,7 +6,7 @@ import { companyTimeZone } from "../../automation/timeZone";
 import type { BusinessHours } from "./businessClock";
 
 /** What a cycle of a queue (or of no queue) is timed against: hours, time zone and targets in business minutes. */
-export interface SlaPolicy {
+interface SlaPolicy {
   hours: BusinessHours;
   timeZone: string;
   firstResponseMinutes: number | null;

@@ -65,7 +65,7 @@ export async function slaReport(database: Database, companyId: number, query: { 
     })),
   };
 }
-export type SlaReport = Awaited<ReturnType<typeof slaReport>>;
+type SlaReport = Awaited<ReturnType<typeof slaReport>>;
 
 /** The rows flattened for CSV and XLSX, with English headers. */
 export const SLA_REPORT_COLUMNS = [
