@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
-import type { Db } from "../db/client";
+import type { Db, Tx } from "../db/client";
 import { ticketTrackings } from "../db/schema";
-import type { Tx } from "./outbox";
 
 type Runner = Db | Tx;
 interface TicketRef {
