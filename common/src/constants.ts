@@ -20,6 +20,8 @@ export const SOCKET = {
 
 export const DEBOUNCE_MS = 500;
 export const TOAST_AUTO_CLOSE_MS = 2_000;
+/** A toast the user acts on (a ticket assigned to them, an SLA alert) stays long enough to be clicked. */
+export const ACTION_TOAST_AUTO_CLOSE_MS = 10_000;
 
 export const CONNECTION_STATUSES = ["qrcode", "PAIRING", "DISCONNECTED", "TIMEOUT", "OPENING", "CONNECTED"] as const;
 export type ConnectionStatus = (typeof CONNECTION_STATUSES)[number];

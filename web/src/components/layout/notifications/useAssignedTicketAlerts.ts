@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router-dom";
 import { toast } from "react-toastify";
+import { ACTION_TOAST_AUTO_CLOSE_MS } from "@balcao/common";
 import type { Ticket } from "../../../api/tickets";
 import { useCompanyEvent } from "../../../realtime/socketContext";
 import { oneLinePreview } from "../../whatsappText/whatsappFormat";
@@ -24,7 +25,7 @@ export function useAssignedTicketAlerts() {
     if (action !== "assigned" || !ticket) return;
     const title = t("assignment.assignedToYou", { name: ticket.contact?.name ?? "" });
     const open = () => navigate(`/tickets/${ticket.uuid}`);
-    toast.info(title, { onClick: open, toastId: `assigned-${ticket.id}` });
+    toast.info(title, { onClick: open, toastId: `assigned-${ticket.id}`, autoClose: ACTION_TOAST_AUTO_CLOSE_MS });
     showSystemNotification({ title, body: oneLinePreview(ticket.lastMessage ?? ""), tag: `ticket-${ticket.id}`, onClick: open }, t("notifications.unsupported"));
     playAlertSound();
   });
