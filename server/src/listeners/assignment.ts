@@ -1,12 +1,21 @@
 import { and, eq } from "drizzle-orm";
 import type { DomainEvent, Listener } from "../events/types";
 import type { AppContext } from "../context";
-import { tickets } from "../db/schema";
+import { queues, tickets } from "../db/schema";
 import { assignWaiting } from "../automation/assignment/assign";
 import type { Placement } from "../modules/tickets/events";
 
 /** Changes of a user that can make them take tickets: back from a pause, more capacity, new queues. */
 const USER_FIELDS = ["paused", "capacity", "queueIds"];
+
+/** Whether the queue hands its tickets out itself: most queues are manual, and their waiting tickets (every customer's message updates one) need no run. */
+async function queueIsAutomatic(ctx: AppContext, companyId: number, queueId: number) {
+  const [queue] = await ctx.db
+    .select({ mode: queues.assignmentMode })
+    .from(queues)
+    .where(and(eq(queues.companyId, companyId), eq(queues.id, queueId)));
+  return !!queue && queue.mode !== "manual";
+}
 
 /** Whether a ticket change may let automatic assignment give something: a ticket waits, or an attendant has one less. */
 async function ticketMayAssign(ctx: AppContext, event: DomainEvent) {
@@ -20,7 +29,7 @@ async function ticketMayAssign(ctx: AppContext, event: DomainEvent) {
         .from(tickets)
         .where(and(eq(tickets.companyId, event.companyId!), eq(tickets.id, data.ticketId)));
   if (!now) return false;
-  if (now.status === "pending" && now.userId === null && now.queueId !== null) return true;
+  if (now.status === "pending" && now.userId === null && now.queueId !== null) return queueIsAutomatic(ctx, event.companyId!, now.queueId);
   const before = data.before;
   return !!before && before.status === "open" && before.userId !== null && (now.status !== "open" || now.userId !== before.userId);
 }
