@@ -42,7 +42,11 @@ describe("translateValidation", () => {
   it("translates the empty submits of the login, user and tag forms", async () => {
     await i18n.changeLanguage("pt");
     expect(shown(loginBody, { email: "", password: "" })).toEqual({ email: "Obrigatório", password: "Obrigatório" });
-    expect(shown(createUserFormSchema, { name: "A", email: "nope", password: "", profile: "user", allTicket: "desabled" })).toEqual({ name: "Muito curto!", email: "E-mail inválido", password: "Obrigatório" });
+    expect(shown(createUserFormSchema, { name: "A", email: "nope", password: "", profile: "user", allTicket: "desabled", capacity: 10 })).toEqual({
+      name: "Muito curto!",
+      email: "E-mail inválido",
+      password: "Obrigatório",
+    });
     await i18n.changeLanguage("en");
     expect(shown(loginBody, { email: "", password: "" })).toEqual({ email: "Required", password: "Required" });
     expect(shown(tagFormSchema, { name: "ab", color: "", kanban: false })).toMatchObject({ name: "Message too short" });

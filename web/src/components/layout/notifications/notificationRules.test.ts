@@ -19,11 +19,11 @@ describe("notifications", () => {
     expect(isNotification(pending, 7, false)).toBe(false);
   });
 
-  it("counts pending tickets for an admin whatever allTicket says; for an attendant only with allTicket enabled", () => {
+  it("counts pending tickets for admins and supervisors whatever allTicket says; for an attendant only with allTicket enabled", () => {
     expect(seesPendingTickets({ profile: "admin", allTicket: "desabled" })).toBe(true);
     expect(seesPendingTickets({ profile: "user", allTicket: "desabled" })).toBe(false);
     expect(seesPendingTickets({ profile: "user", allTicket: "enabled" })).toBe(true);
-    expect(seesPendingTickets({ profile: "supervisor", allTicket: null })).toBe(false);
+    expect(seesPendingTickets({ profile: "supervisor", allTicket: null })).toBe(true);
   });
 
   it("puts the count in front of the tab's title, capped like the favicon", () => {
