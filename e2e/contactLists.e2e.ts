@@ -116,7 +116,7 @@ describe.skipIf(!browserAvailable)("an admin builds a contact list from a spread
   it("imports an .xlsx through the import button: the progress, the row report, the items and their green icons, live in a second tab", async () => {
     await admin.getByTestId(`contact-list-open-${listId}`).click();
     await admin.waitForURL(new RegExp(`/contact-lists/${listId}/contacts$`));
-    await expect.poll(() => admin.getByTestId("page-title").textContent()).toBe("Clientes VIP");
+    await expect.poll(() => admin.getByTestId("page-title").textContent(), { timeout: 15_000 }).toBe("Clientes VIP");
     await admin.getByTestId("contact-list-items-empty").waitFor();
     second = await admin.context().newPage();
     await second.goto(admin.url());
