@@ -18,7 +18,7 @@ import type { AppContext } from "./context";
 import { openDatabase } from "./db/client";
 import { seed } from "./setup/seed";
 import { registerErrorHandler } from "./http/errorHandler";
-import { loggerOptions } from "./logging";
+import { loggerOptions, requestAwareLogger } from "./logging";
 import { registerAuthHook, type ResolveCaller } from "./http/auth";
 import { registerStorableInputGuard } from "./http/storableInput";
 import { registerWebApp } from "./http/webApp";
@@ -180,7 +180,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (config.role !== "worker") await app.register(swaggerUi, { routePrefix: "/api-docs", uiConfig: { docExpansion: "none", deepLinking: true } });
     registerErrorHandler(app);
     registerRequestLog(app);
-    ctx.log = app.log;
+    ctx.log = requestAwareLogger(app.log);
     if (ctx.metrics) registerMetrics(app, ctx.metrics, config.metricsToken!);
 
     // Before the API: browser navigations must reach the SPA ahead of the API's auth hook.

@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from "fastify";
+import { AsyncLocalStorage } from "node:async_hooks";
+import type { FastifyBaseLogger, FastifyServerOptions } from "fastify";
 
 /**
  * What the logs may hold: where a failure happened and what kind it was, never the values a
@@ -77,4 +78,40 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     serializers: { err: safeError, error: safeError, req: safeRequest } as Record<string, (value: any) => any>,
     redact: ["req.headers.authorization", "req.headers.cookie"],
   };
+}
+
+/** The logger of the request being handled, whose lines carry its request id. */
+const requestLoggers = new AsyncLocalStorage<FastifyBaseLogger>();
+
+/** Runs `work` (and what it starts) as part of the request `log` belongs to. */
+export function asPartOfRequest<T>(log: FastifyBaseLogger, work: () => T): T {
+  return requestLoggers.run(log, work);
+}
+
+/** Runs `work` as part of no request: what it starts outlives the request (a session, a timer). */
+export function outsideRequest<T>(work: () => T): T {
+  return requestLoggers.exit(work);
+}
+
+type LogFn = FastifyBaseLogger["info"];
+const LEVEL_NAMES = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+
+/**
+ * The app's logger as services get it (`ctx.log`): while a request is handled it writes through
+ * that request's logger, so the request id is on every line without passing loggers around;
+ * elsewhere (jobs, sessions) it is the app's logger. Children stay the app's.
+ */
+export function requestAwareLogger(base: FastifyBaseLogger): FastifyBaseLogger {
+  const current = () => requestLoggers.getStore() ?? base;
+  const logger = {
+    get level() {
+      return base.level;
+    },
+    set level(level: string) {
+      base.level = level;
+    },
+    child: (bindings, options) => base.child(bindings, options),
+  } as FastifyBaseLogger;
+  for (const name of LEVEL_NAMES) logger[name] = ((...args: Parameters<LogFn>) => current()[name](...args)) as LogFn;
+  return logger;
 }

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import os from "node:os";
 import { and, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { outsideRequest } from "../logging";
 import { whatsapps } from "../db/schema";
 
 export interface LeaseOptions {
@@ -127,14 +128,17 @@ export class SessionLease {
 
   private schedule() {
     if (this.timer || this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.renew()
-        .catch(() => []) // the database blinked: the next round retries before the lease runs out
-        .finally(() => {
-          if (this.held.size > 0) this.schedule();
-        });
-    }, this.renewEveryMs);
+    // renewals go on after the request that claimed the lease
+    this.timer = outsideRequest(() =>
+      setTimeout(() => {
+        this.timer = null;
+        this.renew()
+          .catch(() => []) // the database blinked: the next round retries before the lease runs out
+          .finally(() => {
+            if (this.held.size > 0) this.schedule();
+          });
+      }, this.renewEveryMs),
+    );
     this.timer.unref();
   }
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { inArray } from "drizzle-orm";
 import { whatsapps } from "../db/schema";
 import { AppError } from "../http/errors";
+import { outsideRequest } from "../logging";
 import type { ChannelAdapter, ChannelEvent, InboundMessage } from "./contract";
 import { readSettings } from "../automation/companySettings";
 import { linkIdentity, resolveInbound } from "../automation/identities";
@@ -154,10 +155,12 @@ export class ChannelManager {
 
   private prune() {
     if (this.pruning || this.closed) return;
-    this.pruning = setInterval(() => {
-      if (this.adapters.size === 0) return;
-      void this.forgetDeleted().catch((err) => this.ctx.log?.warn({ err }, "deleted connections not looked for"));
-    }, this.lease.renewEveryMs);
+    this.pruning = outsideRequest(() =>
+      setInterval(() => {
+        if (this.adapters.size === 0) return;
+        void this.forgetDeleted().catch((err) => this.ctx.log?.warn({ err }, "deleted connections not looked for"));
+      }, this.lease.renewEveryMs),
+    );
     this.pruning.unref();
   }
 
@@ -220,10 +223,12 @@ export class ChannelManager {
   private watch(whatsappId: number) {
     if (this.closed) return;
     clearTimeout(this.standby.get(whatsappId));
-    const timer = setTimeout(() => {
-      this.standby.delete(whatsappId);
-      void this.resumeSessions(whatsappId).catch(() => this.watch(whatsappId));
-    }, this.lease.ttlMs);
+    const timer = outsideRequest(() =>
+      setTimeout(() => {
+        this.standby.delete(whatsappId);
+        void this.resumeSessions(whatsappId).catch(() => this.watch(whatsappId));
+      }, this.lease.ttlMs),
+    );
     timer.unref();
     this.standby.set(whatsappId, timer);
   }

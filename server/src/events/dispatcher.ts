@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { AppContext } from "../context";
 import { domainEvents } from "../db/schema";
+import { outsideRequest } from "../logging";
 import type { DomainEvent, Listener } from "./types";
 
 type EventRow = typeof domainEvents.$inferSelect;
@@ -110,7 +111,8 @@ export class Dispatcher {
    */
   private markDispatched(id: number) {
     this.toMark.push(id);
-    this.markTimer ??= setTimeout(() => void this.flushMarks(), MARK_EVERY_MS);
+    // one delete for the events of many requests: it belongs to none of them
+    this.markTimer ??= outsideRequest(() => setTimeout(() => void this.flushMarks(), MARK_EVERY_MS));
   }
 
   private flushMarks(): Promise<void> {

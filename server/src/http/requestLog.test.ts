@@ -1,3 +1,4 @@
+import net from "node:net";
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, startTestApp, type TestApp } from "../test/harness";
@@ -16,7 +17,14 @@ describe("request log lines", () => {
           .map((l) => JSON.parse(l) as Record<string, unknown>),
       ),
     );
-    t = await startTestApp({ env: { LOG_LEVEL: "info" }, build: { logger: true, logStream: stream } });
+    // an SMTP server nobody answers on: asking for a reset code makes the service log a line
+    const closedPort = await new Promise<number>((resolve) => {
+      const srv = net.createServer().listen(0, "127.0.0.1", () => {
+        const { port } = srv.address() as net.AddressInfo;
+        srv.close(() => resolve(port));
+      });
+    });
+    t = await startTestApp({ env: { LOG_LEVEL: "info", SMTP_URL: `smtp://127.0.0.1:${closedPort}` }, build: { logger: true, logStream: stream } });
   });
   afterAll(() => t?.close());
 
@@ -45,5 +53,23 @@ describe("request log lines", () => {
     await expect.poll(() => linesOf(otherId).some((l) => l.msg === "request completed")).toBe(true);
     expect(linesOf(id)).toEqual([]);
     expect(new Set([id, otherId]).size).toBe(2);
+  });
+
+  it("puts the request's id on the lines services write while handling it, and no secret", async () => {
+    const res = await fetch(`${t.url}/forgetpassword/${encodeURIComponent(ADMIN.email)}`, { method: "POST", headers: { "x-request-id": "reset-9c1" } });
+    expect(res.status).toBe(503);
+    await expect.poll(() => linesOf("reset-9c1").some((l) => !!l.res)).toBe(true);
+    const service = linesOf("reset-9c1").find((l) => l.msg === "password reset mail not sent");
+    expect(service).toMatchObject({ level: 40, reqId: "reset-9c1" });
+    expect(lines.filter((l) => l.msg === "password reset mail not sent")).toHaveLength(1);
+    const written = JSON.stringify(linesOf("reset-9c1"));
+    for (const secret of [ADMIN.email, encodeURIComponent(ADMIN.email), ADMIN.password]) expect(written).not.toContain(secret);
+  });
+
+  it("writes lines outside any request without a request id", async () => {
+    const before = lines.length;
+    t.built.ctx.log?.info({ job: "sweep" }, "background line");
+    await expect.poll(() => lines.slice(before).find((l) => l.msg === "background line")).toBeDefined();
+    expect(lines.slice(before).find((l) => l.msg === "background line")).not.toHaveProperty("reqId");
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import type { IncomingMessage } from "node:http";
+import { asPartOfRequest } from "../logging";
 
 /** A proxy's request id is kept when it looks like one; otherwise each request gets its own. */
 const GIVEN_ID = /^[\w.:-]{1,64}$/;
@@ -28,9 +29,15 @@ export class OneLinePerRequest extends LogController {
   }
 }
 
-/** The request id goes back in `x-request-id`, so a user's report can be found in the logs. */
+/**
+ * The request id goes back in `x-request-id`, so a user's report can be found in the logs; and
+ * what the request's handler calls logs through the request's logger (logging.ts). The body is
+ * read from the socket's events, outside the request's async context: it is entered again after.
+ */
 export function registerRequestLog(app: FastifyInstance) {
-  app.addHook("onRequest", async (request, reply) => {
+  app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
+    asPartOfRequest(request.log, done);
   });
+  app.addHook("preValidation", (request, _reply, done) => asPartOfRequest(request.log, done));
 }

@@ -4,6 +4,7 @@ import type { AppContext } from "../../context";
 import { settings } from "../../db/schema";
 import { AppError } from "../../http/errors";
 import type { ChannelAdapter, ChannelEvent, MediaFile, ReactionTarget, SendOptions, SentMessage } from "../contract";
+import { outsideRequest } from "../../logging";
 import { BaileysAuthStore } from "./authState";
 import { ackOf, callOf, eventOfMessage } from "./inboundEvents";
 import { identityOf, jidOf, userOf } from "./jid";
@@ -67,7 +68,8 @@ export class BaileysAdapter implements ChannelAdapter {
     endSocket(this.dropSocket());
     this.attempt = 0;
     this.auth = await this.store.load();
-    this.open(baileys);
+    // the socket and its reconnections outlive the request that connected it
+    outsideRequest(() => this.open(baileys));
   }
 
   /** Logs the phone out and forgets the saved session. */
