@@ -11,6 +11,7 @@ import { startEventSweeper } from "./events/sweeper";
 import { allListeners } from "./listeners";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import { documentErrorAnswers } from "./http/responses/errorAnswers";
+import { documentPublicRoutes } from "./http/publicRoutes";
 import { responseSerializerCompiler } from "./http/responses/serializer";
 import { createAdapter } from "@socket.io/redis-adapter";
 import { fastifyTrustProxy, type Config } from "./config";
@@ -176,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       transform: jsonSchemaTransform,
     });
     app.addHook("onRoute", documentErrorAnswers);
+    app.addHook("onRoute", documentPublicRoutes);
     // the interactive page of the whole API, public like /openapi.json (it holds no data)
     if (config.role !== "worker") await app.register(swaggerUi, { routePrefix: "/api-docs", uiConfig: { docExpansion: "none", deepLinking: true } });
     registerErrorHandler(app);

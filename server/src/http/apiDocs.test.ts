@@ -35,6 +35,29 @@ describe("the API's interactive documentation", () => {
     expect(Object.keys(doc.paths).some((p) => p.startsWith("/api-docs") || p === "/metrics")).toBe(false);
   });
 
+  it("asks for no token on public routes and for a bearer token elsewhere", async () => {
+    type Operation = { security?: unknown[] };
+    const doc = (await (await fetch(`${t.url}/api-docs/json`)).json()) as { security: unknown[]; paths: Record<string, Record<string, Operation>> };
+    expect(doc.security).toEqual([{ bearerAuth: [] }]);
+    for (const [route, method] of [
+      ["/auth/login", "post"],
+      ["/auth/login/2fa", "post"],
+      ["/companies/cadastro", "post"],
+      ["/forgetpassword/{email}", "post"],
+      ["/plans/list", "get"],
+      ["/healthz", "get"],
+      ["/subscription/asaaswebhook", "post"],
+    ])
+      expect(doc.paths[route][method].security, `${method} ${route}`).toEqual([]);
+    // a route that asks for a token keeps the document's (or says so itself)
+    for (const [route, method] of [
+      ["/tickets", "get"],
+      ["/users/{id}", "put"],
+      ["/api/messages/send", "post"],
+    ])
+      expect(doc.paths[route][method].security ?? doc.security, `${method} ${route}`).toEqual([{ bearerAuth: [] }]);
+  });
+
   it("documents every outgoing webhook's payload, headers and signature", async () => {
     type Operation = {
       post: {

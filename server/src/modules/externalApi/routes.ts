@@ -56,7 +56,8 @@ export function externalApiRoutes(ctx: AppContext, options: ExternalApiOptions =
             },
           },
         },
-        schema: { tags: ["external api"], summary: "Send a WhatsApp message with a connection's token", response: externalApiResponses.sent },
+        // public to the users' auth hook, yet it asks for a connection's token (checked below)
+        schema: { tags: ["external api"], summary: "Send a WhatsApp message with a connection's token", security: [{ bearerAuth: [] }], response: externalApiResponses.sent },
       },
       async (request) => {
         const whatsapp = await connectionOfToken(ctx, bearerToken(request));
