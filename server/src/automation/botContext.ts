@@ -6,6 +6,7 @@ import type { Tx } from "./outbox";
 import type { Db } from "../db/client";
 import { stageBotMessage } from "./outbox";
 import { fillTemplateVariables } from "@balcao/common";
+import { planAllowsSql } from "../policies/plan";
 
 type TicketRow = typeof tickets.$inferSelect;
 type MessageRow = typeof import("../db/schema").messages.$inferSelect;
@@ -14,10 +15,12 @@ const BOT_SETTINGS = ["scheduleType", "sendGreetingMessageOneQueues", "timeZone"
 
 /**
  * What every decision on one connection's tickets reads besides the ticket and the customer's
- * name: the connection, the company's hours, the connection's queues and the bot's settings.
+ * name: the connection, the company's hours, the connection's queues, the bot's settings and
+ * whether the company's plan lets integrations and AI prompts answer.
  */
 const connectionColumns = (companyId: SQL, whatsappId: SQL) => sql`(select row_to_json(w) from whatsapps w where w.company_id = ${companyId} and w.id = ${whatsappId}) as connection,
   (select co.schedules from companies co where co.id = ${companyId}) as company_schedules,
+  ${planAllowsSql(companyId, "useIntegrations")} as allows_integrations, ${planAllowsSql(companyId, "useOpenAi")} as allows_open_ai,
   (select coalesce(json_agg(json_build_object('id', q.id, 'name', q.name, 'greetingMessage', q.greeting_message, 'outOfHoursMessage', q.out_of_hours_message, 'schedules', q.schedules,
        'integrationId', (select qi.id from queue_integrations qi where qi.company_id = q.company_id and qi.id = q.integration_id)) order by q.order_queue, q.name), '[]'::json)
      from whatsapp_queues wq join queues q on q.id = wq.queue_id and q.company_id = ${companyId} where wq.company_id = ${companyId} and wq.whatsapp_id = ${whatsappId}) as queues,
@@ -40,6 +43,11 @@ function connectionReadOf(r: Record<string, unknown>) {
     companySchedules: (jsonOf<ScheduleEntry[] | null>(r.company_schedules) ?? []) as ScheduleEntry[],
     /** Each queue's integration, when it has one that exists: the queue menu keeps quiet for it (inboundBot.ts). */
     queues: jsonOf<{ id: number; name: string; greetingMessage: string | null; outOfHoursMessage: string | null; schedules: ScheduleEntry[]; integrationId: number | null }[]>(r.queues) ?? [],
+    /**
+     * What the company's plan lets answer: without integrations (or OpenAI) the integrations (or
+     * prompts) attached anywhere neither answer nor keep the menu quiet.
+     */
+    plan: { integrations: r.allows_integrations !== false, openAi: r.allows_open_ai !== false },
   };
   return { bot, settings };
 }

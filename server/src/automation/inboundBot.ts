@@ -59,7 +59,8 @@ export function botMayAnswer(outcome: InboundOutcome) {
   const t = outcome.ticket;
   if (outcome.fromMe) return false;
   if (!t) return true;
-  if (t.isGroup || t.status !== "pending" || t.userId || t.useIntegration) return false;
+  if (t.isGroup || t.status !== "pending" || t.userId) return false;
+  // a ticket an integration holds is read too: the plan may have lost integrations since (see `answer`)
   return outcome.created || t.queueId === null || t.chatbot;
 }
 
@@ -131,9 +132,11 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     if (!bot.connection) return null;
     // a queue integration holds the ticket, or the connection's integration answers before any queue
-    if (ticket.useIntegration || (ticket.queueId === null && bot.connection.integrationId !== null)) return null;
-    // a ticket an AI prompt answers (its own, or its connection's) is the assistant's alone (automation/ai/)
-    if (ticket.promptId || bot.connection.promptId) return null;
+    // (only while the plan has integrations: otherwise the menu answers as if there were none)
+    if (bot.plan.integrations && (ticket.useIntegration || (ticket.queueId === null && bot.connection.integrationId !== null))) return null;
+    // a ticket an AI prompt answers (its own, or its connection's) is the assistant's alone (automation/ai/),
+    // while the plan has OpenAI
+    if (bot.plan.openAi && (ticket.promptId || bot.connection.promptId)) return null;
     const change: TicketChange = {};
     const bodies: string[] = [];
     let said = burst.said;
@@ -204,6 +207,7 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
     company_id: ticket.companyId,
     id: ticket.id,
     chatbot: ticket.chatbot,
+    use_integration: ticket.useIntegration,
     queue_id: ticket.queueId,
     queue_option_id: ticket.queueOptionId,
     sets_queue: "queueId" in change,
@@ -218,7 +222,7 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
   const rows = await rowsOf(
     db,
     sql`with d as (
-          select * from json_to_recordset(${JSON.stringify(input)}::json) as d(n int, company_id int, id int, chatbot boolean, queue_id int, queue_option_id int,
+          select * from json_to_recordset(${JSON.stringify(input)}::json) as d(n int, company_id int, id int, chatbot boolean, use_integration boolean, queue_id int, queue_option_id int,
             sets_queue boolean, new_queue_id int, sets_option boolean, new_queue_option_id int, sets_chatbot boolean, new_chatbot boolean, last_message text, bodies json)),
         -- locked in id order, as the inbound store locks its tickets (automation/inboundStore.ts)
         locked as (select k.id from tickets k join d on k.company_id = d.company_id and k.id = d.id order by k.id for no key update of k),
@@ -229,7 +233,7 @@ export async function storeDecisions(db: Db, decided: Decided[]) {
             chatbot = case when d.sets_chatbot then d.new_chatbot else k.chatbot end,
             last_message = coalesce(d.last_message, k.last_message), updated_at = ${new Date().toISOString()}::timestamptz
           from d
-          where k.company_id = d.company_id and k.id = d.id and k.id in (select id from locked) and k.status = 'pending' and k.user_id is null and not k.is_group and not k.use_integration and k.chatbot = d.chatbot
+          where k.company_id = d.company_id and k.id = d.id and k.id in (select id from locked) and k.status = 'pending' and k.user_id is null and not k.is_group and k.use_integration = d.use_integration and k.chatbot = d.chatbot
             and k.queue_id is not distinct from d.queue_id and k.queue_option_id is not distinct from d.queue_option_id
           returning k.*),
         said as (
@@ -317,7 +321,8 @@ class Decision {
     // so the menu says nothing here: no greeting, no options tree, no out-of-hours notice.
     // A queue's AI prompt comes after the menu instead (automation/ai/owner.ts).
     // (A ticket an integration already let go of is not taken again: the menu answers it.)
-    if (queue.integrationId != null && this.ticket.integrationId === null) return;
+    // (Nor while the company's plan leaves integrations out: the queue is then a queue like any other.)
+    if (this.bot.plan.integrations && queue.integrationId != null && this.ticket.integrationId === null) return;
     if (this.settings.scheduleType === "queue" && !isWithinHours(queue.schedules, new Date(), zoneOrServer(this.settings.timeZone))) {
       await this.reply.say(joinParts(preface, queue.outOfHoursMessage || this.bot.connection!.outOfHoursMessage));
       return;

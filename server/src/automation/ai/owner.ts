@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import { messages, promptReplies, prompts, queues, tickets } from "../../db/schema";
-import { planAllows } from "../../policies/plan";
+import { planAllowsSql } from "../../policies/plan";
 import { rowsOf } from "../../channels/sqlRows";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -12,13 +12,18 @@ export type TicketAsStored = Pick<TicketRow, "status" | "userId" | "queueId" | "
 const unheld = (t: TicketAsStored) => t.status === "pending" && t.userId === null && !t.isGroup;
 
 /**
- * Whether ticket `t` is, was or is about to be a queue integration's: it has (or had) one, or it
- * is in a queue with one, or, before any queue, its connection has one. An integration wins over
- * a prompt, wherever each is attached: the assistant keeps quiet on such a ticket.
+ * Whether ticket `t` is, was or is about to be a queue integration's: it holds (or held) one, or
+ * it is in a queue with one, or, before any queue, its connection has one. An integration wins
+ * over a prompt, wherever each is attached: the assistant keeps quiet on such a ticket. Only while
+ * the company's plan has integrations: without, integrations never answer (integrations/activation.ts)
+ * and keep nobody quiet.
  */
-const integrationAhead = sql`(t.integration_id is not null or exists (select 1 from queue_integrations qi where qi.company_id = t.company_id and qi.id = case
+const integrationAhead = sql`(${planAllowsSql(sql`t.company_id`, "useIntegrations")} and (t.use_integration or t.integration_id is not null or exists (select 1 from queue_integrations qi where qi.company_id = t.company_id and qi.id = case
     when t.queue_id is not null then (select q.integration_id from queues q where q.company_id = t.company_id and q.id = t.queue_id)
-    else (select w.integration_id from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) end))`;
+    else (select w.integration_id from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) end)))`;
+
+/** Whether the company's plan lets AI prompts answer: without, the ticket goes as if it had none. */
+const openAiAllowed = planAllowsSql(sql`t.company_id`, "useOpenAi");
 
 /**
  * The prompt that answers a customer's message, or null. A prompt of the ticket or its connection
@@ -32,16 +37,16 @@ export async function promptFor(ctx: AppContext, companyId: number, messageId: n
   // one statement for every customer message: most tickets have no prompt anywhere
   const [now] = await rowsOf<NowRow>(
     ctx.db,
-    sql`select t.id, t.status, t.user_id, t.is_group, t.queue_id, t.chatbot, t.use_integration, m.from_me, t.prompt_id,
+    sql`select t.id, t.status, t.user_id, t.is_group, t.queue_id, t.chatbot, m.from_me, t.prompt_id,
           (select w.prompt_id from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) as connection_prompt_id,
-          ${integrationAhead} as integration_ahead,
+          ${integrationAhead} as integration_ahead, ${openAiAllowed} as open_ai,
           exists (select 1 from prompt_handovers h where h.company_id = t.company_id and h.ticket_id = t.id) as handed_over
         from messages m join tickets t on t.company_id = m.company_id and t.id = m.ticket_id
         where m.company_id = ${companyId}::int and m.id = ${messageId}::int`,
     "balcao_ai_owner",
   );
   // a ticket a queue integration holds, held, or is about to take is its bot's (automation/integrations/)
-  if (!now || now.from_me || now.handed_over || now.use_integration || now.integration_ahead) return null;
+  if (!now || !now.open_ai || now.from_me || now.handed_over || now.integration_ahead) return null;
   const ticket: TicketAsStored = { status: now.status, userId: now.user_id, queueId: now.queue_id, chatbot: now.chatbot, isGroup: now.is_group };
   if (!unheld(ticket) || (stored && !unheld(stored))) return null;
   let promptId = now.prompt_id ?? now.connection_prompt_id;
@@ -60,7 +65,7 @@ export async function promptFor(ctx: AppContext, companyId: number, messageId: n
     .select({ id: prompts.id })
     .from(prompts)
     .where(and(eq(prompts.companyId, companyId), eq(prompts.id, promptId)));
-  if (!prompt || !(await planAllows(ctx.db, companyId, "useOpenAi"))) return null;
+  if (!prompt) return null;
   return { promptId: prompt.id, ticketId: now.id };
 }
 
@@ -71,8 +76,8 @@ interface NowRow {
   is_group: boolean;
   queue_id: number | null;
   chatbot: boolean;
-  use_integration: boolean;
   integration_ahead: boolean;
+  open_ai: boolean;
   from_me: boolean;
   prompt_id: number | null;
   connection_prompt_id: number | null;
@@ -109,7 +114,7 @@ export async function promptOnEntry(ctx: AppContext, companyId: number, ticketId
            order by m.id desc limit 1) as message_id
         from tickets t join queues q on q.company_id = t.company_id and q.id = t.queue_id
         where t.company_id = ${companyId}::int and t.id = ${ticketId}::int and t.status = 'pending' and t.user_id is null and not t.is_group and not t.chatbot
-          and not t.use_integration and t.prompt_id is null and not ${integrationAhead}
+          and ${openAiAllowed} and t.prompt_id is null and not ${integrationAhead}
           and (select w.prompt_id from whatsapps w where w.company_id = t.company_id and w.id = t.whatsapp_id) is null
           and not exists (select 1 from prompt_handovers h where h.company_id = t.company_id and h.ticket_id = t.id)`,
     "balcao_ai_entry",
@@ -119,7 +124,7 @@ export async function promptOnEntry(ctx: AppContext, companyId: number, ticketId
     .select({ id: prompts.id })
     .from(prompts)
     .where(and(eq(prompts.companyId, companyId), eq(prompts.id, row.prompt_id)));
-  if (!prompt || !(await planAllows(ctx.db, companyId, "useOpenAi"))) return null;
+  if (!prompt) return null;
   return { promptId: prompt.id, ticketId, messageId: Number(row.message_id) };
 }
 

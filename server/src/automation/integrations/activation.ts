@@ -1,10 +1,11 @@
-import { and, desc, eq, gte, isNull } from "drizzle-orm";
+import { and, desc, eq, gte, isNull, sql } from "drizzle-orm";
 import type { AppContext } from "../../context";
 import type { Db } from "../../db/client";
 import { messages, promptHandovers, queueIntegrations, queues, tickets, whatsapps } from "../../db/schema";
 import { command } from "../../events/command";
 import { presentTicket } from "../../modules/tickets/present";
 import { ticketUpdated } from "../../modules/tickets/events";
+import { planAllowsSql } from "../../policies/plan";
 import { handToIntegration } from "./calls";
 
 type TicketRow = typeof tickets.$inferSelect;
@@ -67,18 +68,23 @@ async function activate(ctx: AppContext, ticket: TicketRow): Promise<number | nu
   });
 }
 
-const readTicket = async (ctx: AppContext, companyId: number, ticketId: number) =>
-  (
-    await ctx.db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)))
-  )[0];
+/**
+ * The ticket, when it waits and the company's plan lets integrations answer (read together): without
+ * integrations in the plan, no integration takes a ticket or answers one it holds, and the queue menu
+ * and prompts answer as if there were none (inboundBot.ts, ai/owner.ts).
+ */
+async function readTicket(ctx: AppContext, companyId: number, ticketId: number) {
+  const [row] = await ctx.db
+    .select({ ticket: tickets, allowed: planAllowsSql(sql`${tickets.companyId}`, "useIntegrations") })
+    .from(tickets)
+    .where(and(eq(tickets.companyId, companyId), eq(tickets.id, ticketId)));
+  return row && row.allowed !== false && waiting(row.ticket) ? row.ticket : undefined;
+}
 
 /** A customer's message on a ticket its integration holds, or that enters one now. */
 export async function onCustomerMessage(ctx: AppContext, companyId: number, ticketId: number, messageId: number) {
   const ticket = await readTicket(ctx, companyId, ticketId);
-  if (!waiting(ticket)) return;
+  if (!ticket) return;
   // before a queue is chosen the menu answers, unless the connection itself has an integration
   const integrationId = await activate(ctx, ticket);
   if (integrationId !== null) await handToIntegration(ctx, { companyId, ticketId, messageId, integrationId });
@@ -87,7 +93,7 @@ export async function onCustomerMessage(ctx: AppContext, companyId: number, tick
 /** A ticket moved (into a queue with an integration): its last customer message is handed over. */
 export async function onTicketMoved(ctx: AppContext, companyId: number, ticketId: number) {
   const ticket = await readTicket(ctx, companyId, ticketId);
-  if (!waiting(ticket) || ticket.useIntegration || ticket.integrationId !== null || ticket.queueId === null) return;
+  if (!ticket || ticket.useIntegration || ticket.integrationId !== null || ticket.queueId === null) return;
   const integrationId = await activate(ctx, ticket);
   if (integrationId === null) return;
   const [last] = await ctx.db

@@ -4,6 +4,7 @@ import { integrationCalls, tickets } from "../../db/schema";
 import { applyAnswer, handOverAfterFailure, heldBy } from "./apply";
 import { askIntegration } from "./ask";
 import { wakeIntegrationCalls } from "./wakeups";
+import { planAllows } from "../../policies/plan";
 
 /** Tries of one message before a person takes the ticket over. */
 export const INTEGRATION_MAX_ATTEMPTS = 3;
@@ -56,8 +57,8 @@ async function runCall(ctx: AppContext, call: typeof integrationCalls.$inferSele
     .select()
     .from(tickets)
     .where(and(eq(tickets.companyId, call.companyId), eq(tickets.id, call.ticketId)));
-  // taken by a person, closed or handed over meanwhile: nothing to ask
-  if (!heldBy(ticket, call.integrationId)) return applyAnswer(ctx, call, claim, { messages: [] });
+  // taken by a person, closed or handed over meanwhile, or the plan lost integrations: nothing to ask
+  if (!heldBy(ticket, call.integrationId) || !(await planAllows(ctx.db, call.companyId, "useIntegrations"))) return dropCall(ctx, call, claim);
   try {
     const answer = await askIntegration(ctx, ticket, call.integrationId, call.messageId);
     await applyAnswer(ctx, call, claim, answer ?? { messages: [] });
@@ -73,6 +74,14 @@ async function runCall(ctx: AppContext, call: typeof integrationCalls.$inferSele
       .where(and(eq(integrationCalls.id, call.id), eq(integrationCalls.claimedUntil, claim)));
     await wakeIntegrationCalls(ctx, nextAttemptAt);
   }
+}
+
+/** A call nobody is to answer any more: done, without a word, while this process still holds its claim. */
+async function dropCall(ctx: AppContext, call: typeof integrationCalls.$inferSelect, claim: Date) {
+  await ctx.db
+    .update(integrationCalls)
+    .set({ status: "done", claimedUntil: null, attempts: call.attempts + 1, lastError: null })
+    .where(and(eq(integrationCalls.id, call.id), eq(integrationCalls.status, "pending"), eq(integrationCalls.claimedUntil, claim)));
 }
 
 /** Calls due again (a failed try's backoff passed, or a process stopped mid-call), per ticket. Answers how many tickets. */
