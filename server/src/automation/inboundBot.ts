@@ -132,8 +132,10 @@ async function answer(ctx: AppContext, outcomes: InboundOutcome[], burst: Burst)
     if (ticket.isGroup || ticket.status !== "pending" || ticket.userId) return null;
     if (!bot.connection) return null;
     // a queue integration holds the ticket, or the connection's integration answers before any queue
-    // (only while the plan has integrations: otherwise the menu answers as if there were none)
-    if (bot.plan.integrations && (ticket.useIntegration || (ticket.queueId === null && bot.connection.integrationId !== null))) return null;
+    // unless it let go of the ticket (handed over, or its endpoint kept failing): the menu answers then.
+    // Only while the plan has integrations: otherwise the menu answers as if there were none.
+    const connectionBot = ticket.queueId === null && bot.connection.integrationId !== null && ticket.integrationId === null;
+    if (bot.plan.integrations && (ticket.useIntegration || connectionBot)) return null;
     // a ticket an AI prompt answers (its own, or its connection's) is the assistant's alone (automation/ai/),
     // while the plan has OpenAI
     if (bot.plan.openAi && (ticket.promptId || bot.connection.promptId)) return null;

@@ -28,7 +28,11 @@ export class OpenAiStandIn {
   readonly speeches: SpeechRequest[] = [];
   reply: (req: ChatRequest) => { status: number; text?: string } = () => ({ status: 200, text: "Olá! Como posso ajudar?" });
   transcript = "Quero saber o preço do plano anual";
+  /** Set to a failure (500) to have transcriptions fail, after recording them. */
+  transcriptionStatus = 200;
   speechKey = "";
+  /** Set to a failure (500) to have speech fail, after recording the request. */
+  speechStatus = 200;
   private server!: http.Server;
   url = "";
 
@@ -63,6 +67,7 @@ export class OpenAiStandIn {
       const file = form.get("file") as File | null;
       if (!file) return json(400, { error: { message: "file required" } });
       this.transcriptions.push({ authorization: req.headers.authorization, model: String(form.get("model")), filename: file.name, size: file.size });
+      if (this.transcriptionStatus !== 200) return json(this.transcriptionStatus, { error: { message: "unavailable" } });
       return json(200, { text: this.transcript });
     }
     const speech = /^\/([a-z0-9-]+)\/cognitiveservices\/v1$/.exec(path);
@@ -76,6 +81,7 @@ export class OpenAiStandIn {
       };
       this.speeches.push(heard);
       if (heard.key !== this.speechKey) return res.writeHead(401).end();
+      if (this.speechStatus !== 200) return res.writeHead(this.speechStatus).end();
       if (heard.contentType !== "application/ssml+xml" || !heard.format || !/<speak[^>]*>.*<voice name="[^"]+">.+<\/voice><\/speak>/s.test(heard.ssml)) return res.writeHead(400).end();
       return res.writeHead(200, { "content-type": "audio/mpeg" }).end(FAKE_MP3);
     }

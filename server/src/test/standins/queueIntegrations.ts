@@ -34,9 +34,11 @@ export const NOTICE_MP3 = Buffer.from("ID3-aviso-em-audio", "binary");
  * "Suporte" ends it with media bubbles: a video and an audio it serves, a video whose address
  * answers a web page, an audio whose address is gone, a YouTube video and an embed; any other
  * answer is not matched (no bubbles, the same choice again). `fetched` counts each file's downloads.
+ * While `state.failing`, the chat API answers 500 (the call still recorded).
  */
 export async function startTypebotStandIn(slug: string) {
   const calls: { path: string; body: any }[] = [];
+  const state = { failing: false };
   const fetched: Record<string, number> = {};
   const sessions = new Set<string>();
   const choice = {
@@ -60,6 +62,7 @@ export async function startTypebotStandIn(slug: string) {
     }
     const body = raw ? JSON.parse(raw) : {};
     calls.push({ path, body });
+    if (state.failing) return { status: 500, json: { message: "Internal server error" } };
     if (path === `/api/v1/typebots/${slug}/startChat`) {
       const sessionId = `sess-${crypto.randomUUID()}`;
       sessions.add(sessionId);
@@ -94,7 +97,7 @@ export async function startTypebotStandIn(slug: string) {
     }
     return { status: 404, json: { message: "not found" } };
   });
-  return { ...server, calls, fetched };
+  return { ...server, calls, fetched, state };
 }
 
 export interface WebhookArrival {
@@ -132,14 +135,17 @@ export function standInServiceAccount(tokenUri: string) {
 /**
  * A Dialogflow-like API: /token exchanges a JWT bearer assertion signed RS256 by the service
  * account's key for a token; detectIntent (with that token) echoes the text, and "tchau" is an
- * end-of-conversation intent.
+ * end-of-conversation intent. `tokenRequests` counts token exchanges; while `state.detectFailing`,
+ * detectIntent answers 500 (the detection still recorded).
  */
 export async function startDialogflowStandIn() {
   const keys: crypto.KeyObject[] = [];
   const tokens = new Set<string>();
   const detections: { path: string; text: string; languageCode: string }[] = [];
+  const state = { detectFailing: false, tokenRequests: 0 };
   const server = await jsonServer(({ path, headers, raw }) => {
     if (path === "/token") {
+      state.tokenRequests++;
       const assertion = new URLSearchParams(raw).get("assertion") ?? "";
       const [h, c, s] = assertion.split(".");
       const valid = !!s && keys.some((k) => crypto.verify("RSA-SHA256", Buffer.from(`${h}.${c}`), k, Buffer.from(s, "base64url")));
@@ -153,9 +159,10 @@ export async function startDialogflowStandIn() {
     if (!tokens.has(String(headers.authorization ?? "").replace(/^Bearer /, ""))) return { status: 401, json: { error: "unauthenticated" } };
     const { text, languageCode } = JSON.parse(raw).queryInput.text;
     detections.push({ path, text, languageCode });
+    if (state.detectFailing) return { status: 500, json: { error: { code: 500, message: "Internal error" } } };
     if (String(text).toLowerCase() === "tchau")
       return { json: { queryResult: { fulfillmentMessages: [{ text: { text: ["Até logo, um atendente vai continuar."] } }], intent: { displayName: "Encerrar", endInteraction: true } } } };
     return { json: { queryResult: { fulfillmentText: `Você disse: ${text}`, fulfillmentMessages: [{ text: { text: [`Você disse: ${text}`] } }], intent: { displayName: "Eco" } } } };
   });
-  return { ...server, detections, trust: (key: crypto.KeyObject) => keys.push(key) };
+  return { ...server, detections, state, trust: (key: crypto.KeyObject) => keys.push(key) };
 }
