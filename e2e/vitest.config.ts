@@ -4,7 +4,7 @@ export default defineConfig({
   test: {
     root: new URL(".", import.meta.url).pathname,
     include: ["**/*.e2e.ts"],
-    globalSetup: ["./support/buildWeb.ts"],
+    globalSetup: ["./support/buildApp.ts"],
     testTimeout: 90_000,
     hookTimeout: 180_000,
     pool: "forks",

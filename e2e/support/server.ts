@@ -44,7 +44,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Runs the real server process on a free port, serving the web app built once for the run (buildWeb.ts); `extraEnv` adds configuration. */
+/** Runs the built server (buildApp.ts) on plain Node on a free port, serving the built web app; `extraEnv` adds configuration. */
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "balcao-e2e-"));
@@ -57,7 +57,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     const untar = spawnSync("tar", ["-xf", await migratedPglite(), "-C", path.join(dataDir, "pglite")], { encoding: "utf8" });
     if (untar.status !== 0) throw new Error(`cannot unpack the embedded database: ${untar.stderr}`);
   }
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/src/main.ts"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["--enable-source-maps", "server/dist/main.js"], { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   child.stdout!.on("data", (d) => (output += d));
   child.stderr!.on("data", (d) => (output += d));
