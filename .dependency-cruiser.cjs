@@ -1,5 +1,5 @@
 // Layering rules checked by `npm run lint:deps` (part of `npm test`); any breach fails it.
-const INFRASTRUCTURE = "^server/src/(channels|realtime|jobs|db|events|http|media)/";
+const INFRASTRUCTURE = "^server/src/(channels|realtime|jobs|db|events|http|media|lib)/";
 const TEST_CODE = "(\\.test\\.tsx?$|^server/src/test/|^server/src/contract/|^server/src/channels/baileys/(fakeSocket|fixtures)\\.ts$)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -16,7 +16,7 @@ module.exports = {
     {
       name: "infrastructure-not-to-modules",
       severity: "error",
-      comment: "Infrastructure (channels, realtime, jobs, db, events, http, media) is used by modules, never the reverse: move the helper down or publish an event.",
+      comment: "Infrastructure (channels, realtime, jobs, db, events, http, media, lib) is used by modules, never the reverse: move the helper down or publish an event.",
       from: { path: INFRASTRUCTURE, pathNot: TEST_CODE },
       to: { path: "^server/src/modules/" },
     },

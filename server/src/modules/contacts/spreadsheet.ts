@@ -4,6 +4,7 @@ import { CONTACT_IMPORT_MAX_ROWS, V, type ContactImportFileProblem } from "@balc
 import { UNSTORABLE } from "../../channels/storableText";
 import { AppError } from "../../http/errors";
 import { declaredUnzippedSize } from "./archiveSize";
+import { loadXlsx, type Xlsx } from "../../lib/xlsx";
 
 export interface UploadedFile {
   data: Buffer;
@@ -53,18 +54,6 @@ export function checkSheetRow<T>(sheetRow: SheetContact, schema: ZodType<T>, ref
     fields.add(field);
   }
   return null;
-}
-
-type Xlsx = typeof import("@e965/xlsx");
-let loading: Promise<Xlsx> | null = null;
-
-/** The spreadsheet library, imported on the first import or export: most servers never need its memory. */
-function loadXlsx(): Promise<Xlsx> {
-  loading ??= import("@e965/xlsx").catch((err) => {
-    loading = null;
-    throw err;
-  });
-  return loading;
 }
 
 const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);

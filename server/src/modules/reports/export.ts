@@ -1,4 +1,5 @@
 import type { FastifyReply } from "fastify";
+import { loadXlsx } from "../../lib/xlsx";
 
 /** How a report table is downloaded. */
 export type TableFormat = "csv" | "xlsx";
@@ -32,18 +33,6 @@ function csvField(value: string | number | boolean | null): string {
   if (value === null) return "";
   const text = String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-type Xlsx = typeof import("@e965/xlsx");
-let loading: Promise<Xlsx> | null = null;
-
-/** The spreadsheet library, imported on the first .xlsx export: most servers never need its memory. */
-function loadXlsx(): Promise<Xlsx> {
-  loading ??= import("@e965/xlsx").catch((err) => {
-    loading = null;
-    throw err;
-  });
-  return loading;
 }
 
 /** The sheet's name: Excel allows 31 characters and none of : \ / ? * [ ]. */
