@@ -12,6 +12,12 @@ export const SERVICE_REPORT_MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 
+/** The languages a report's CSV or XLSX headers are written in. */
+const REPORT_LANGUAGES = ["pt", "en", "es"] as const;
+
+/** The export's language (`lang`); when absent, the request's Accept-Language decides, else Portuguese. */
+export const reportLanguageField = z.enum(REPORT_LANGUAGES, { error: V.invalidValue }).optional();
+
 /** An optional record id filter; empty means "not given". */
 const optionalId = z
   .union([z.literal(""), z.coerce.number({ error: V.invalidValue }).int(V.invalidValue).min(1, V.invalidValue)], { error: V.invalidValue })
@@ -21,7 +27,7 @@ const optionalId = z
 /**
  * GET /reports/service: the company's days `from`..`to` (yyyy-MM-dd, both included, at most
  * SERVICE_REPORT_MAX_DAYS), grouped by `groupBy`, optionally only one queue, attendant or connection;
- * answered as JSON or downloaded as CSV or XLSX (`format`).
+ * answered as JSON or downloaded as CSV or XLSX (`format`, headers in `lang`).
  */
 export const serviceReportQuery = z
   .object({
@@ -32,6 +38,7 @@ export const serviceReportQuery = z
     userId: optionalId,
     whatsappId: optionalId,
     format: z.enum(["json", "csv", "xlsx"], { error: V.invalidValue }).default("json"),
+    lang: reportLanguageField,
   })
   .superRefine((q, ctx) => {
     if (q.to < q.from) ctx.addIssue({ code: "custom", path: ["to"], message: V.invalidValue });

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { V } from "./messages";
 import { requiredDayField } from "./dates";
-import { SERVICE_REPORT_MAX_DAYS } from "./reports";
+import { reportLanguageField, SERVICE_REPORT_MAX_DAYS } from "./reports";
 
 /** An SLA target: whole business minutes, at most a year. */
 export const SLA_MAX_MINUTES = 525_600;
@@ -18,12 +18,13 @@ export const slaMinutesSetting = z
   .refine((v) => v === "" || (/^\d{1,6}$/.test(v) && Number(v) >= 1 && Number(v) <= SLA_MAX_MINUTES), V.invalidValue)
   .transform((v) => (v === "" ? "" : String(Number(v))));
 
-/** GET /reports/sla: the company's days `from`..`to` (yyyy-MM-dd, both included, at most a leap year), as JSON or a CSV or XLSX download. */
+/** GET /reports/sla: the company's days `from`..`to` (yyyy-MM-dd, both included, at most a leap year), as JSON or a CSV or XLSX download (headers in `lang`). */
 export const slaReportQuery = z
   .object({
     from: requiredDayField,
     to: requiredDayField,
     format: z.enum(["json", "csv", "xlsx"], { error: V.invalidValue }).default("json"),
+    lang: reportLanguageField,
   })
   .superRefine((q, ctx) => {
     const days = (Date.parse(`${q.to}T00:00:00Z`) - Date.parse(`${q.from}T00:00:00Z`)) / 86_400_000 + 1;

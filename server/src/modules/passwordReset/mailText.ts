@@ -1,24 +1,13 @@
 import { RESET_CODE_TTL_MINUTES } from "@balcao/common";
+import { acceptedLanguage, type Language } from "../../lib/language";
 
-export const MAIL_LANGUAGES = ["pt", "en", "es"] as const;
-export type MailLanguage = (typeof MAIL_LANGUAGES)[number];
+export type MailLanguage = Language;
 
 /**
  * The mail's language: users keep theirs in the browser only, so the request's Accept-Language
  * decides (the web app sends its current one); Portuguese by default.
  */
-export function mailLanguage(acceptLanguage: string | undefined): MailLanguage {
-  const ranked = (acceptLanguage ?? "")
-    .split(",")
-    .map((part, index) => {
-      const [tag, ...params] = part.trim().toLowerCase().split(";");
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
-      return { lang: tag.slice(0, 2), q: q ? Number(q.slice(2)) : 1, index };
-    })
-    .filter((r) => (MAIL_LANGUAGES as readonly string[]).includes(r.lang) && r.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index);
-  return (ranked[0]?.lang as MailLanguage | undefined) ?? "pt";
-}
+export const mailLanguage = (acceptLanguage: string | undefined): MailLanguage => acceptedLanguage(acceptLanguage);
 
 const TEXTS: Record<MailLanguage, { subject: string; body: (name: string, code: string) => string }> = {
   pt: {

@@ -155,7 +155,7 @@ describe("GET /reports/service", () => {
   });
 
   it("downloads the table as CSV: BOM, headers, rows, the total last, formulas neutralised", async () => {
-    const res = await fetch(`${t.http.base}/reports/service?${MARCH}&groupBy=tag&format=csv`, { headers: { authorization: `Bearer ${a.token}` } });
+    const res = await fetch(`${t.http.base}/reports/service?${MARCH}&groupBy=tag&format=csv&lang=en`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toContain('attachment; filename="service-tag-2024-03-01-2024-03-03.csv"');
@@ -172,7 +172,7 @@ describe("GET /reports/service", () => {
   });
 
   it("downloads the table as XLSX with numbers as numbers", async () => {
-    const res = await fetch(`${t.http.base}/reports/service?${MARCH}&groupBy=queue&format=xlsx`, { headers: { authorization: `Bearer ${a.token}` } });
+    const res = await fetch(`${t.http.base}/reports/service?${MARCH}&groupBy=queue&format=xlsx&lang=en`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
     const book = XLSX.read(Buffer.from(await res.arrayBuffer()), { type: "buffer" });
@@ -181,9 +181,37 @@ describe("GET /reports/service", () => {
     expect(grid.slice(1).map((r) => [r[1], r[2]])).toEqual([
       ["Suporte", 1],
       ["Vendas", 3],
-      [null, 1],
+      ["No queue", 1],
       ["Total", 5],
     ]);
     expect(grid[2][14]).toBe(3);
+  });
+
+  it("writes the export in the caller's language: lang, else Accept-Language, else Portuguese", async () => {
+    const csv = async (query: string, acceptLanguage?: string) => {
+      const res = await fetch(`${t.http.base}/reports/service?${MARCH}&groupBy=queue&format=csv${query}`, {
+        headers: { authorization: `Bearer ${a.token}`, ...(acceptLanguage ? { "accept-language": acceptLanguage } : {}) },
+      });
+      expect(res.status).toBe(200);
+      return (await res.text())
+        .replace(/^\uFEFF/, "")
+        .trimEnd()
+        .split("\r\n");
+    };
+    const pt = await csv("", "de-DE,de;q=0.9");
+    expect(pt[0]).toMatch(/^Chave,Nome,Conversas,Resolvidas,Respondidas,1ª resposta média \(s\),/);
+    expect(pt.slice(-2).map((line) => line.split(",")[1])).toEqual(["Sem fila", "Total"]);
+    const es = await csv("&lang=es", "en-US,en;q=0.9");
+    expect(es[0]).toMatch(/^Clave,Nombre,Conversaciones,Resueltas,/);
+    expect(es.at(-2)?.split(",")[1]).toBe("Sin cola");
+    expect((await csv("", "fr;q=1, es-AR;q=0.8, en;q=0.5"))[0]).toMatch(/^Clave,Nombre,/);
+    // the JSON answer does not change with the language
+    expect((await report(`${MARCH}&groupBy=queue&lang=es`)).body.rows.at(-1)).toMatchObject({ key: null, label: null });
+  });
+
+  it("refuses an unknown export language naming lang", async () => {
+    const res = await t.http.get(`/reports/service?${MARCH}&format=csv&lang=fr`, a.token);
+    expect(res.status).toBe(400);
+    expect(res.body.field).toBe("lang");
   });
 });

@@ -138,27 +138,6 @@ export async function serviceReport(database: Database, companyId: number, query
   return { timeZone, from: query.from, to: query.to, groupBy: query.groupBy, totals: present(totals[0] ?? { key: null, ...EMPTY }, null), rows: presented };
 }
 
-/** The table's columns for CSV and XLSX: one per figure, English headers. */
-export const SERVICE_REPORT_COLUMNS = [
-  { key: "key", header: "Key" },
-  { key: "label", header: "Name" },
-  { key: "conversations", header: "Conversations" },
-  { key: "resolved", header: "Resolved" },
-  { key: "answered", header: "Answered" },
-  { key: "firstResponseAvg", header: "First response avg (s)" },
-  { key: "firstResponseMedian", header: "First response median (s)" },
-  { key: "firstResponseP90", header: "First response p90 (s)" },
-  { key: "resolutionAvg", header: "Resolution avg (s)" },
-  { key: "resolutionMedian", header: "Resolution median (s)" },
-  { key: "resolutionP90", header: "Resolution p90 (s)" },
-  { key: "rating1", header: "Rated 1" },
-  { key: "rating2", header: "Rated 2" },
-  { key: "rating3", header: "Rated 3" },
-  { key: "rated", header: "Rated" },
-  { key: "ratedShare", header: "Rated share" },
-  { key: "averageRating", header: "Average rating" },
-];
-
 /** A report row flattened for the export's columns. */
 export function flatRow(row: ServiceReportRow): Record<string, unknown> {
   return {

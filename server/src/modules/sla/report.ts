@@ -67,26 +67,11 @@ export async function slaReport(database: Database, companyId: number, query: { 
 }
 type SlaReport = Awaited<ReturnType<typeof slaReport>>;
 
-/** The rows flattened for CSV and XLSX, with English headers. */
-export const SLA_REPORT_COLUMNS = [
-  { key: "day", header: "Day" },
-  { key: "queue", header: "Queue" },
-  { key: "attendant", header: "Attendant" },
-  { key: "cycles", header: "Cycles" },
-  { key: "firstResponseMet", header: "First response met" },
-  { key: "firstResponseBreached", header: "First response breached" },
-  { key: "firstResponseMedian", header: "First response median (s)" },
-  { key: "firstResponseP90", header: "First response p90 (s)" },
-  { key: "resolutionMet", header: "Resolution met" },
-  { key: "resolutionBreached", header: "Resolution breached" },
-  { key: "resolutionMedian", header: "Resolution median (s)" },
-  { key: "resolutionP90", header: "Resolution p90 (s)" },
-];
-
-export const flatSlaRow = (r: SlaReport["rows"][number]) => ({
+/** A row flattened for the CSV and XLSX columns (exportTexts); `none` names a missing queue or attendant. */
+export const flatSlaRow = (r: SlaReport["rows"][number], none: { queue: string; attendant: string }) => ({
   day: r.day,
-  queue: r.queue?.name ?? "",
-  attendant: r.user?.name ?? "",
+  queue: r.queue ? (r.queue.name ?? "") : none.queue,
+  attendant: r.user ? (r.user.name ?? "") : none.attendant,
   cycles: r.cycles,
   firstResponseMet: r.firstResponse.met,
   firstResponseBreached: r.firstResponse.breached,

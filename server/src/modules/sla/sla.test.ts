@@ -206,6 +206,20 @@ describe("GET /reports/sla", () => {
     const csv = await t.http.request("GET", "/reports/sla?from=2026-03-02&to=2026-03-02&format=csv", { token: a.token, headers: { accept: "text/csv" } });
     expect(csv.status).toBe(200);
     expect(String(csv.body)).toContain("2026-03-02,Suporte,Bia,3,2,1,1200,2160,2,1,5400,9720");
+    // headers in the caller's language: lang, else Accept-Language, else Portuguese
+    const header = async (query: string, acceptLanguage?: string) => {
+      const res = await t.http.request("GET", `/reports/sla?from=2026-03-02&to=2026-03-02&format=csv${query}`, { token: a.token, headers: acceptLanguage ? { "accept-language": acceptLanguage } : {} });
+      expect(res.status).toBe(200);
+      return String(res.body)
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")[0];
+    };
+    expect(await header("&lang=pt", "es")).toBe(
+      "Dia,Fila,Atendente,Atendimentos,1ª resposta cumpridos,1ª resposta estourados,1ª resposta mediana (s),1ª resposta p90 (s),Resolução cumpridos,Resolução estourados,Resolução mediana (s),Resolução p90 (s)",
+    );
+    expect(await header("&lang=es")).toMatch(/^Día,Cola,Agente,Atenciones,1\.ª respuesta cumplidos,/);
+    expect(await header("", "es-MX,en;q=0.5")).toMatch(/^Día,Cola,Agente,/);
+    expect(await header("", "de")).toMatch(/^Dia,Fila,Atendente,/);
   });
 
   it("refuses attendants and bad periods", async () => {
@@ -215,5 +229,8 @@ describe("GET /reports/sla", () => {
     const bad = await t.http.get("/reports/sla?from=2026-03-05&to=2026-03-01", a.token);
     expect(bad.status).toBe(400);
     expect(bad.body.field).toBe("to");
+    const badLang = await t.http.get("/reports/sla?from=2026-03-02&to=2026-03-03&format=csv&lang=PT", a.token);
+    expect(badLang.status).toBe(400);
+    expect(badLang.body.field).toBe("lang");
   });
 });

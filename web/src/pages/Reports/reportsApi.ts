@@ -1,5 +1,6 @@
 import type { ServiceReportDimension } from "@balcao/common";
 import { api } from "../../api/client";
+import { currentLanguage } from "../../i18n";
 
 /** Average, median and 90th percentile in seconds; null when nothing was measured. */
 export interface Timing {
@@ -48,12 +49,13 @@ export async function fetchServiceReport(params: ServiceReportParams): Promise<S
 }
 
 /**
- * Downloads a report table (CSV or XLSX) with the bearer token and saves it under the server's
- * file name; `onProgress` gets 0–100, or null while the size is unknown (no Content-Length).
+ * Downloads a report table (CSV or XLSX) with the bearer token, its headers in the user's current
+ * language (`lang`), and saves it under the server's file name; `onProgress` gets 0–100, or null
+ * while the size is unknown (no Content-Length).
  */
 export async function downloadReport(path: string, params: object, format: "csv" | "xlsx", onProgress: (percent: number | null) => void): Promise<void> {
   const response = await api.get<Blob>(path, {
-    params: { ...params, format },
+    params: { ...params, format, lang: currentLanguage() },
     responseType: "blob",
     onDownloadProgress: (event) => onProgress(event.total ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : null),
   });
