@@ -7,6 +7,7 @@ import { FAKE_MP3, OpenAiStandIn } from "../../test/standins/openAi";
 import { messages, promptReplies, tickets } from "../../db/schema";
 import { answerLeftDue } from "./sweep";
 import { HANDOVER_MESSAGE } from "./handover";
+import { until } from "../../test/until";
 
 const API_KEY = "sk-runtime-abcdef0123456789";
 const VOICE_KEY = "voice-key-runtime-5566";
@@ -33,15 +34,6 @@ afterAll(async () => {
 
 let seq = 0;
 const newNumber = () => `55119${String(Date.now()).slice(-6)}${String(seq++).padStart(2, "0")}`;
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 interface Setup {
   token: string;

@@ -6,6 +6,7 @@ import { OpenAiStandIn } from "../../test/standins/openAi";
 import { tickets } from "../../db/schema";
 import { TRIES } from "./assistant";
 import { HANDOVER_MESSAGE } from "./handover";
+import { until } from "../../test/until";
 
 const VOICE_KEY = "voice-key-falha-7788";
 
@@ -52,15 +53,6 @@ const ticketOf = async (s: Setup, id: number) =>
       .where(and(eq(tickets.companyId, s.companyId), eq(tickets.id, id)))
   )[0];
 const quiet = () => new Promise((r) => setTimeout(r, 400));
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const audioMessage = { mediaType: "audio", media: { data: Buffer.from("OggS-audio-do-cliente").toString("base64"), filename: "nota.ogg", mimetype: "audio/ogg" } };
 

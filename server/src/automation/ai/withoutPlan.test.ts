@@ -5,6 +5,7 @@ import { customerSays } from "../../test/conversation";
 import { OpenAiStandIn } from "../../test/standins/openAi";
 import { startIntegrationWebhook } from "../../test/standins/queueIntegrations";
 import { plans } from "../../db/schema";
+import { until } from "../../test/until";
 
 let t: TestApp;
 let ai: OpenAiStandIn;
@@ -44,15 +45,6 @@ async function setup(on: "connection" | "queue", greetingMessage = "Fila de supo
 const outbound = async (wa: { id: number; token: string }, number: string) => ((await t.http.get(`/sandbox/${wa.id}/outbound?number=${number}`, wa.token)).body as { body: string }[]).map((m) => m.body);
 const ticketOf = async (token: string, id: number) => (await t.http.get(`/tickets/${id}`, token)).body;
 const quiet = () => new Promise((r) => setTimeout(r, 400));
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8_000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await read();
-    if (ok(v) || Date.now() > end) return v;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("a plan without OpenAI", () => {
   it("leaves the connection's prompt out: the queue menu greets and the ticket waits in its queue for a person", async () => {

@@ -5,6 +5,7 @@ import { customerSays, pairedSandbox } from "../../test/conversation";
 import { startDialogflowStandIn, startTypebotStandIn, standInServiceAccount } from "../../test/standins/queueIntegrations";
 import { integrationCalls } from "../../db/schema";
 import { INTEGRATION_MAX_ATTEMPTS, runDueIntegrationCalls } from "./calls";
+import { until } from "../../test/until";
 
 let t: TestApp;
 let dialogflow: Awaited<ReturnType<typeof startDialogflowStandIn>>;
@@ -33,16 +34,6 @@ async function workspace(integration: Record<string, unknown>, on: "queue" | "co
 
 const outbound = async (w: { id: number; token: string }, number: string) => ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
 const ticketOf = async (token: string, id: number) => (await t.http.get(`/tickets/${id}`, token)).body;
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await read();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await read();
-  }
-  return v;
-}
 
 /**
  * The customer's message reached a failing endpoint once: the later tries run as their backoff

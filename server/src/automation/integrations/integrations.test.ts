@@ -9,6 +9,7 @@ import { integrationSessions } from "../../db/schema";
 import { runDueIntegrationCalls } from "./calls";
 import { MEDIA_LIMITS } from "./apply";
 import { OpenAiStandIn } from "../../test/standins/openAi";
+import { until } from "../../test/until";
 
 let t: TestApp;
 let dialogflow: Awaited<ReturnType<typeof startDialogflowStandIn>>;
@@ -44,16 +45,6 @@ async function workspace(integration: Record<string, unknown>, on: "queue" | "co
 }
 
 const outbound = async (w: { id: number; token: string }, number: string) => ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await read();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await read();
-  }
-  return v;
-}
 
 const ticketOf = async (token: string, id: number) => (await t.http.get(`/tickets/${id}`, token)).body;
 

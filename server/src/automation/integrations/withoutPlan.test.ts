@@ -5,6 +5,7 @@ import { customerSays, pairedSandbox } from "../../test/conversation";
 import { startIntegrationWebhook } from "../../test/standins/queueIntegrations";
 import { integrationCalls, plans } from "../../db/schema";
 import { runDueIntegrationCalls } from "./calls";
+import { until } from "../../test/until";
 
 let t: TestApp;
 let root: string;
@@ -41,16 +42,6 @@ async function workspace(url: string, secret: string, on: "queue" | "connection"
 const outbound = async (w: { id: number; token: string }, number: string) => ((await t.http.get(`/sandbox/${w.id}/outbound?number=${number}`, w.token)).body as { body: string }[]).map((m) => m.body);
 const ticketOf = async (token: string, id: number) => (await t.http.get(`/tickets/${id}`, token)).body;
 const quiet = () => new Promise((r) => setTimeout(r, 400));
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 5_000): Promise<T> {
-  const end = Date.now() + ms;
-  let v = await read();
-  while (!ok(v) && Date.now() < end) {
-    await new Promise((r) => setTimeout(r, 50));
-    v = await read();
-  }
-  return v;
-}
 
 describe("a plan without integrations", () => {
   it("leaves a queue's integration out: the queue menu greets and walks the options tree", async () => {
