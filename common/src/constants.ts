@@ -48,3 +48,7 @@ export const STORAGE_KEYS = {
   theme: "preferredTheme",
   language: "i18nextLng",
 } as const;
+
+/** The languages the product speaks, Portuguese first: the default wherever no language is chosen. */
+export const LANGUAGES = ["pt", "en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];

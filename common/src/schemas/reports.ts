@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { V } from "./messages";
 import { requiredDayField } from "./dates";
+import { LANGUAGES } from "../constants";
 
 /** The dimensions GET /reports/service groups the service cycles by. */
 export const SERVICE_REPORT_DIMENSIONS = ["day", "attendant", "queue", "connection", "tag"] as const;
@@ -12,11 +13,8 @@ export const SERVICE_REPORT_MAX_DAYS = 366;
 const DAY_MS = 86_400_000;
 const dayNumber = (day: string) => Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10))) / DAY_MS;
 
-/** The languages a report's CSV or XLSX headers are written in. */
-const REPORT_LANGUAGES = ["pt", "en", "es"] as const;
-
 /** The export's language (`lang`); when absent, the request's Accept-Language decides, else Portuguese. */
-export const reportLanguageField = z.enum(REPORT_LANGUAGES, { error: V.invalidValue }).optional();
+export const reportLanguageField = z.enum(LANGUAGES, { error: V.invalidValue }).optional();
 
 /** An optional record id filter; empty means "not given". */
 const optionalId = z

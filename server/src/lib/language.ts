@@ -1,6 +1,4 @@
-/** The languages the product speaks; Portuguese first, the default (as in the web app). */
-export const LANGUAGES = ["pt", "en", "es"] as const;
-export type Language = (typeof LANGUAGES)[number];
+import { LANGUAGES, type Language } from "@balcao/common";
 
 /**
  * The best of LANGUAGES for a request's Accept-Language (q-values honoured, regions ignored:

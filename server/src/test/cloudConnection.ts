@@ -41,6 +41,8 @@ export interface CloudConnection {
   deliver(payload: unknown, signature?: string | null, whatsappId?: number): Promise<Response>;
   /** The stored messages of the test connection with this Meta id. */
   messageByExternalId(externalId: string): Promise<(typeof messages.$inferSelect)[]>;
+  /** A customer writes `body` and the admin takes the ticket: answers the customer's stored message. */
+  ticketTakenByAdmin(from: string, name: string, body: string): Promise<typeof messages.$inferSelect>;
 }
 
 /**
@@ -60,6 +62,14 @@ export function useCloudConnection(): CloudConnection {
         .select()
         .from(messages)
         .where(and(eq(messages.whatsappId, cloud.whatsapp.id), eq(messages.externalId, externalId))),
+    async ticketTakenByAdmin(from: string, name: string, body: string) {
+      const payload = inbound(from, name, { type: "text", text: { body } });
+      await cloud.deliver(payload);
+      const [stored] = await cloud.messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
+      const taken = await cloud.t.http.put(`/tickets/${stored.ticketId}`, { status: "open", userId: cloud.admin.user.id }, cloud.admin.token);
+      if (taken.status !== 200) throw new Error(`take ticket: ${taken.status} ${JSON.stringify(taken.body)}`);
+      return stored;
+    },
   } as CloudConnection;
 
   beforeAll(async () => {

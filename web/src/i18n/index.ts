@@ -1,10 +1,9 @@
 import i18n from "i18next";
 import { initReactI18next } from "react-i18next";
-import { STORAGE_KEYS } from "@balcao/common";
+import { LANGUAGES, STORAGE_KEYS, type Language } from "@balcao/common";
 import { pt, type Messages } from "./locales/pt";
 
-export const LANGUAGES = ["pt", "en", "es"] as const;
-export type Language = (typeof LANGUAGES)[number];
+export { LANGUAGES, type Language };
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.includes(value as Language);
 

@@ -15,16 +15,12 @@ beforeAll(() => ({ t, graph, admin } = cloud));
 
 describe("cloud outbound", () => {
   let ticketId: number;
-  let customerMsg: { id: number; externalId: string };
+  let customerMsg: { id: number; externalId: string; ticketId: number };
   const number = "5511944443333";
 
   beforeAll(async () => {
-    const payload = inbound(number, "Cliente Resposta", { type: "text", text: { body: "Preciso de ajuda" } });
-    await deliver(payload);
-    const [stored] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
-    customerMsg = stored;
-    ticketId = stored.ticketId;
-    expect((await t.http.put(`/tickets/${ticketId}`, { status: "open", userId: admin.user.id }, admin.token)).status).toBe(200);
+    customerMsg = await cloud.ticketTakenByAdmin(number, "Cliente Resposta", "Preciso de ajuda");
+    ticketId = customerMsg.ticketId;
   });
 
   const lastOutbound = async () => {

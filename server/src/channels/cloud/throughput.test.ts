@@ -20,11 +20,7 @@ describe("cloud throughput: Graph's rate limits and the pair rate", () => {
   const number = "5511911110000";
 
   beforeAll(async () => {
-    const payload = inbound(number, "Cliente Ritmo", { type: "text", text: { body: "Olá" } });
-    await deliver(payload);
-    const [stored] = await messageByExternalId(payload.entry[0].changes[0].value.messages[0].id);
-    ticketId = stored.ticketId;
-    expect((await t.http.put(`/tickets/${ticketId}`, { status: "open", userId: admin.user.id }, admin.token)).status).toBe(200);
+    ticketId = (await cloud.ticketTakenByAdmin(number, "Cliente Ritmo", "Olá")).ticketId;
   });
 
   const rowOf = async (id: number) => (await t.built.ctx.db.select().from(messages).where(eq(messages.id, id)))[0];

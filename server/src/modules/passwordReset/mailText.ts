@@ -1,15 +1,6 @@
-import { RESET_CODE_TTL_MINUTES } from "@balcao/common";
-import { acceptedLanguage, type Language } from "../../lib/language";
+import { RESET_CODE_TTL_MINUTES, type Language } from "@balcao/common";
 
-export type MailLanguage = Language;
-
-/**
- * The mail's language: users keep theirs in the browser only, so the request's Accept-Language
- * decides (the web app sends its current one); Portuguese by default.
- */
-export const mailLanguage = (acceptLanguage: string | undefined): MailLanguage => acceptedLanguage(acceptLanguage);
-
-const TEXTS: Record<MailLanguage, { subject: string; body: (name: string, code: string) => string }> = {
+const TEXTS: Record<Language, { subject: string; body: (name: string, code: string) => string }> = {
   pt: {
     subject: "Seu código para redefinir a senha",
     body: (name, code) =>
@@ -27,7 +18,7 @@ const TEXTS: Record<MailLanguage, { subject: string; body: (name: string, code: 
   },
 };
 
-export function resetCodeMail(lang: MailLanguage, name: string, code: string) {
+export function resetCodeMail(lang: Language, name: string, code: string) {
   const texts = TEXTS[lang];
   return { subject: texts.subject, text: texts.body(name, code) };
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { forgetPasswordParams, resetPasswordBody, resetPasswordParams } from "@balcao/common";
 import type { AppContext } from "../../context";
-import { mailLanguage } from "./mailText";
+import { acceptedLanguage } from "../../lib/language";
 import { resetPassword, sendResetCode, type PasswordResetDeps } from "./service";
 import { passwordWasReset, resetCodeSent } from "./responses";
 
@@ -19,7 +19,8 @@ export function passwordResetRoutes(ctx: AppContext, deps: PasswordResetDeps) {
     const r = app.withTypeProvider<ZodTypeProvider>();
 
     r.post("/forgetpassword/:email", { config: open, schema: { params: forgetPasswordParams, tags, response: { 200: resetCodeSent } } }, async (request) => {
-      await sendResetCode(ctx, deps, request.params.email, { ip: request.ip, language: mailLanguage(request.headers["accept-language"]) });
+      // users keep their language in the browser only: the web app sends it as Accept-Language
+      await sendResetCode(ctx, deps, request.params.email, { ip: request.ip, language: acceptedLanguage(request.headers["accept-language"]) });
       return { message: "Reset code sent" };
     });
 

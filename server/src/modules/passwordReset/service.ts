@@ -7,7 +7,8 @@ import type { Mailer } from "../../mail/mailer";
 import { hashPassword } from "../auth/passwords";
 import { hashResetCode, newResetCode, type ResetCodeStore } from "./codes";
 import type { ResetLimiter } from "./limits";
-import { resetCodeMail, type MailLanguage } from "./mailText";
+import type { Language } from "@balcao/common";
+import { resetCodeMail } from "./mailText";
 import { passwordReset } from "./events";
 
 export interface PasswordResetDeps {
@@ -26,7 +27,7 @@ async function userByEmail(ctx: AppContext, email: string) {
 }
 
 /** Mails a new six-digit code to the user of `email` (the previous one dies); 404 for an email nobody has. */
-export async function sendResetCode(ctx: AppContext, deps: PasswordResetDeps, email: string, meta: { ip: string; language: MailLanguage }) {
+export async function sendResetCode(ctx: AppContext, deps: PasswordResetDeps, email: string, meta: { ip: string; language: Language }) {
   if (!deps.mailer) throw new AppError("ERR_MAIL_NOT_CONFIGURED", 503);
   await deps.limiter.ask(meta.ip, email);
   const user = await userByEmail(ctx, email);

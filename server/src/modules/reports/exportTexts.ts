@@ -1,5 +1,5 @@
-import type { ServiceReportDimension } from "@balcao/common";
-import { acceptedLanguage, type Language } from "../../lib/language";
+import type { Language, ServiceReportDimension } from "@balcao/common";
+import { acceptedLanguage } from "../../lib/language";
 import type { TableColumn } from "./export";
 
 /** The headers of GET /reports/service's CSV and XLSX, in column order. */
